@@ -1,0 +1,60 @@
+// attn/attention.hpp — scaled dot-product attention.
+//
+//   Attention(Q, K, V) = softmax(mask(scale * Q K^T)) V
+//
+// Shapes (see attn/shapes.hpp): Q n x d_k, K m x d_k, V m x d_v, all n x m
+// matrices row i = query i; output n x d_v.
+#pragma once
+
+#include <vector>
+
+#include "attn/mask.hpp"
+#include "attn/shapes.hpp"
+
+namespace attn {
+
+// How raw scores are scaled: 1/sqrt(d_k) (the default), not at all, or by a
+// given finite positive number.
+struct Scale {
+  enum class Kind { InverseSqrtDk, None, Given };
+  Kind kind = Kind::InverseSqrtDk;
+  float given = 1.0f;
+
+  static Scale inverse_sqrt_dk() { return {}; }
+  static Scale none() { return {Kind::None, 1.0f}; }
+  static Scale by(float factor) { return {Kind::Given, factor}; }
+  // The factor that multiplies QK^T. ValueError if a given factor is not
+  // finite and positive.
+  float factor(std::size_t d_k) const;
+};
+
+struct AttentionOptions {
+  Scale scale;
+  Mask mask;
+};
+
+// Every intermediate of one attention call, so the walkthrough can show each step.
+struct AttentionTrace {
+  std::vector<float> scores;   // n x m   QK^T
+  std::vector<float> scaled;   // n x m   scale * QK^T
+  std::vector<float> masked;   // n x m   scaled, with -inf where the mask forbids
+  std::vector<float> weights;  // n x m   row softmax of masked (0 where masked)
+  std::vector<float> output;   // n x d_v weights V
+  float scale = 1.0f;          // the factor that was applied
+};
+
+// Checks lengths (ShapeError naming q/k/v and the expected n*d_k etc.), that
+// every dimension is >= 1, that inputs are finite (ValueError naming q[i]) and
+// that n*m fits (SizeError). Used by every entry point.
+void validate_attention_inputs(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape);
+
+// The full trace, computed with the SIMD kernels (attn/kernels.hpp).
+AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                         const AttentionOptions& options = {});
+
+// Output only (n x d_v), by the tiled online-softmax path: never holds the
+// n x m matrix. Same result as attention(...).output within the tolerance.
+std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                                    const AttentionOptions& options = {});
+
+}  // namespace attn

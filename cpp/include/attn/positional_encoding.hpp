@@ -1,0 +1,16 @@
+// attn/positional_encoding.hpp — sinusoidal positional encoding (Vaswani et al.).
+//
+//   PE(pos, 2i)   = sin(pos / 10000^(2i / d_model))
+//   PE(pos, 2i+1) = cos(pos / 10000^(2i / d_model))
+#pragma once
+
+#include <vector>
+
+#include "attn/shapes.hpp"
+
+namespace attn {
+
+// n x d_model, row = position.
+std::vector<float> positional_encoding(std::size_t n, std::size_t d_model);
+
+}  // namespace attn

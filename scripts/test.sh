@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# npm test: installs what is missing, builds native and wasm, runs CTest, Vitest
+# and the end-to-end tests in headless Chromium. Exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-deps.sh
+
+echo "== native build and CTest"
+bash scripts/build-native.sh
+ctest --test-dir build/native --output-on-failure -j"$(nproc)"
+
+echo "== wasm builds and Vitest"
+bash scripts/build-wasm.sh
+node_modules/.bin/vitest run
+
+echo "== site build and end-to-end tests (headless Chromium)"
+node_modules/.bin/vite build
+node --test --test-concurrency=1 tests/e2e/
