@@ -9,6 +9,8 @@ bash scripts/ensure-deps.sh
 echo "== native build and CTest"
 bash scripts/build-native.sh
 ctest --test-dir build/native --output-on-failure -j"$(nproc)"
+# Shared test vectors, written by the native build, checked by Vitest against wasm.
+build/native/bin/write_test_vectors build/test-vectors/vectors.json
 
 echo "== wasm builds and Vitest"
 bash scripts/build-wasm.sh
