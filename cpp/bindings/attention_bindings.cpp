@@ -1,0 +1,393 @@
+// Embind bindings of the attention core: type conversion only.
+//
+// In:  Float32Array / Uint8Array arguments are copied into std::vector (one
+//      TypedArray.set per argument); sizes and options arrive as plain numbers
+//      or a value_object whose fields the engine always fills in.
+// Out: results are copied out of wasm memory into fresh Float32Arrays
+//      (new Float32Array(typed_memory_view(...))) before the vectors are freed,
+//      so growing the memory later never detaches what JavaScript holds.
+//
+// Errors: every function catches the core's exceptions and RETURNS a JavaScript
+// Error object (RangeError for attn::ShapeError / attn::SizeError and for out of
+// memory, Error for attn::ValueError) carrying the core's exact message. The
+// engine (web/src/engine/index.js) throws it. Throwing a JavaScript exception
+// through wasm frames would skip C++ destructors and leave the shadow-stack
+// pointer where the deepest frame put it; returning the Error keeps the module
+// usable for as many errors as the reader makes.
+//
+// Shapes follow attn/shapes.hpp: n queries, m keys, d_k, d_v, h heads, d_model,
+// row-major, rows are tokens. Shape legend and validation live in the core.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "attn/attn.hpp"
+
+using emscripten::typed_memory_view;
+using emscripten::val;
+
+namespace {
+
+// ---- conversion helpers -----------------------------------------------------
+
+std::vector<float> floats_from(const val& array) {
+  return emscripten::convertJSArrayToNumberVector<float>(array);
+}
+
+std::vector<std::uint8_t> bytes_from(const val& array) {
+  return emscripten::convertJSArrayToNumberVector<std::uint8_t>(array);
+}
+
+template <class T>
+val copy_out(const char* array_type, const std::vector<T>& data) {
+  return val::global(array_type).new_(typed_memory_view(data.size(), data.data()));
+}
+
+val float32_out(const std::vector<float>& data) { return copy_out("Float32Array", data); }
+val float64_out(const std::vector<double>& data) { return copy_out("Float64Array", data); }
+
+std::uint64_t seed_from(std::uint32_t high, std::uint32_t low) {
+  return (std::uint64_t{high} << 32) | low;
+}
+
+val make_error(const char* constructor, const std::string& message) {
+  return val::global(constructor).new_(message);
+}
+
+// Runs `compute` and turns the core's exceptions into returned Error objects.
+template <class Compute>
+val guarded(Compute&& compute) {
+  try {
+    return compute();
+  } catch (const attn::ShapeError& e) {
+    return make_error("RangeError", e.what());
+  } catch (const attn::SizeError& e) {
+    return make_error("RangeError", e.what());
+  } catch (const attn::ValueError& e) {
+    return make_error("Error", e.what());
+  } catch (const std::bad_alloc&) {
+    return make_error("RangeError", "memory: the inputs need more memory than WebAssembly can provide");
+  } catch (const std::exception& e) {
+    return make_error("Error", e.what());
+  }
+}
+
+// ---- options ------------------------------------------------------------------
+
+// Scale and mask of one attention call, as the engine normalises them.
+//   scaleMode: 0 = 1/sqrt(d_k), 1 = none, 2 = `scale`
+//   maskKind:  0 = none, 1 = causal, 2 = key padding (`validKeys`), 3 = keep-matrix
+struct AttentionCall {
+  std::size_t n = 0, m = 0, dk = 0, dv = 0;
+  int scaleMode = 0;
+  float scale = 1.0f;
+  int maskKind = 0;
+  std::size_t validKeys = 0;
+};
+
+attn::AttentionShape shape_of(const AttentionCall& call) {
+  return {call.n, call.m, call.dk, call.dv};
+}
+
+attn::Scale scale_of(const AttentionCall& call) {
+  switch (call.scaleMode) {
+    case 1: return attn::Scale::none();
+    case 2: return attn::Scale::by(call.scale);
+    default: return attn::Scale::inverse_sqrt_dk();
+  }
+}
+
+attn::Mask mask_of(int kind, std::size_t valid_keys, const val& keep) {
+  switch (kind) {
+    case 1: return attn::Mask::causal();
+    case 2: return attn::Mask::key_padding(valid_keys);
+    case 3: return attn::Mask::explicit_keep(bytes_from(keep));
+    default: return attn::Mask::none();
+  }
+}
+
+attn::AttentionOptions options_of(const AttentionCall& call, const val& keep) {
+  return {scale_of(call), mask_of(call.maskKind, call.validKeys, keep)};
+}
+
+// ---- attention ----------------------------------------------------------------
+
+val trace_out(const attn::AttentionTrace& trace) {
+  val result = val::object();
+  result.set("scores", float32_out(trace.scores));
+  result.set("scaled", float32_out(trace.scaled));
+  result.set("masked", float32_out(trace.masked));
+  result.set("weights", float32_out(trace.weights));
+  result.set("output", float32_out(trace.output));
+  result.set("scale", trace.scale);
+  return result;
+}
+
+// attention(q, k, v, call, keep) -> { scores, scaled, masked, weights, output, scale }
+val attention(val q, val k, val v, AttentionCall call, val keep) {
+  return guarded([&] {
+    const auto qs = floats_from(q), ks = floats_from(k), vs = floats_from(v);
+    return trace_out(attn::attention(qs, ks, vs, shape_of(call), options_of(call, keep)));
+  });
+}
+
+// attention(...) by the scalar reference (double accumulation): the ground truth.
+val attention_reference(val q, val k, val v, AttentionCall call, val keep) {
+  return guarded([&] {
+    const auto qs = floats_from(q), ks = floats_from(k), vs = floats_from(v);
+    return trace_out(attn::reference::attention(qs, ks, vs, shape_of(call), options_of(call, keep)));
+  });
+}
+
+// One set of the kernels of attn/kernels.hpp.
+struct KernelSet {
+  void (*matmul_abt)(const float*, const float*, float*, std::size_t, std::size_t, std::size_t);
+  void (*softmax_rows)(float*, std::size_t, std::size_t);
+  void (*matmul_ab)(const float*, const float*, float*, std::size_t, std::size_t, std::size_t);
+};
+constexpr KernelSet kBestKernels{attn::kernels::best::matmul_abt, attn::kernels::best::softmax_rows,
+                                 attn::kernels::best::matmul_ab};
+constexpr KernelSet kScalarKernels{attn::kernels::scalar::matmul_abt, attn::kernels::scalar::softmax_rows,
+                                   attn::kernels::scalar::matmul_ab};
+
+// The output through one full n x m score matrix (what the tiled path avoids):
+//   pass 1  S = Q K^T                       matmul_abt
+//   pass 2  S = scale * S, -inf where masked
+//   pass 3  P = softmax_rows(S)             in place
+//   pass 4  O = P V                         matmul_ab
+std::vector<float> full_output(const KernelSet& kernels, attn::FloatSpan q, attn::FloatSpan k,
+                               attn::FloatSpan v, const attn::AttentionShape& shape,
+                               const attn::AttentionOptions& options) {
+  attn::validate_attention_inputs(q, k, v, shape);
+  const float factor = options.scale.factor(shape.d_k);
+  const std::size_t cells = shape.n * shape.m;
+  std::vector<float> s(cells);
+  kernels.matmul_abt(q.data(), k.data(), s.data(), shape.n, shape.m, shape.d_k);
+  if (options.mask.kind == attn::Mask::Kind::None) {
+    for (std::size_t i = 0; i < cells; ++i) s[i] *= factor;
+  } else {
+    const auto keep = attn::keep_matrix(options.mask, shape.n, shape.m);
+    constexpr float kMasked = -std::numeric_limits<float>::infinity();
+    for (std::size_t i = 0; i < cells; ++i) s[i] = keep[i] ? s[i] * factor : kMasked;
+  }
+  kernels.softmax_rows(s.data(), shape.n, shape.m);
+  std::vector<float> output(shape.n * shape.d_v);
+  kernels.matmul_ab(s.data(), v.data(), output.data(), shape.n, shape.m, shape.d_v);
+  return output;
+}
+
+// attentionOutput(q, k, v, call, keep, path) -> Float32Array n*d_v
+//   path: "tiled" (attn::attention_output), "full" (best kernels, one n x m matrix),
+//         "scalar" (the same with the scalar kernels), "reference" (attn::reference)
+val attention_output(val q, val k, val v, AttentionCall call, val keep, std::string path) {
+  return guarded([&] {
+    const auto qs = floats_from(q), ks = floats_from(k), vs = floats_from(v);
+    const auto shape = shape_of(call);
+    const auto options = options_of(call, keep);
+    if (path == "full") return float32_out(full_output(kBestKernels, qs, ks, vs, shape, options));
+    if (path == "scalar") return float32_out(full_output(kScalarKernels, qs, ks, vs, shape, options));
+    if (path == "reference") return float32_out(attn::reference::attention(qs, ks, vs, shape, options).output);
+    return float32_out(attn::attention_output(qs, ks, vs, shape, options));
+  });
+}
+
+// ---- multi-head -----------------------------------------------------------------
+
+struct MultiHeadCall {
+  std::size_t n = 0, m = 0, dModel = 0, heads = 1;
+  int maskKind = 0;
+  std::size_t validKeys = 0;
+};
+
+// multiHead(x, context, wq, wk, wv, wo, call, keep) -> { output, headWeights, q, k, v, concat }
+// `context` of length 0 means self-attention.
+val multi_head(val x, val context, val wq, val wk, val wv, val wo, MultiHeadCall call, val keep) {
+  return guarded([&] {
+    const auto xs = floats_from(x), cs = floats_from(context);
+    const auto wqs = floats_from(wq), wks = floats_from(wk), wvs = floats_from(wv), wos = floats_from(wo);
+    attn::MultiHeadInputs in;
+    in.x = xs;
+    in.context = cs;
+    in.n = call.n;
+    in.m = call.m;
+    in.d_model = call.dModel;
+    in.heads = call.heads;
+    in.w_q = wqs;
+    in.w_k = wks;
+    in.w_v = wvs;
+    in.w_o = wos;
+    in.mask = mask_of(call.maskKind, call.validKeys, keep);
+    const auto r = attn::multi_head(in);
+    val head_weights = val::array();
+    for (const auto& weights : r.head_weights) head_weights.call<void>("push", float32_out(weights));
+    val result = val::object();
+    result.set("output", float32_out(r.output));
+    result.set("headWeights", head_weights);
+    result.set("q", float32_out(r.q));
+    result.set("k", float32_out(r.k));
+    result.set("v", float32_out(r.v));
+    result.set("concat", float32_out(r.concat));
+    return result;
+  });
+}
+
+// ---- the sqrt(d_k) experiment -------------------------------------------------------
+
+struct SaturationCall {
+  std::size_t dk = 64, queries = 8, keys = 8, trials = 200;
+  std::uint32_t seedHigh = 0, seedLow = 0;
+};
+
+val raw_scaled_out(const attn::RawScaled& value) {
+  val out = val::object();
+  out.set("raw", value.raw);
+  out.set("scaled", value.scaled);
+  return out;
+}
+
+// saturation(call) -> { logitStd, maxWeight, entropy, gradient, saturatedShare } ({raw, scaled} each)
+val saturation(SaturationCall call) {
+  return guarded([&] {
+    attn::SaturationOptions options;
+    options.d_k = call.dk;
+    options.queries = call.queries;
+    options.keys = call.keys;
+    options.trials = call.trials;
+    options.seed = seed_from(call.seedHigh, call.seedLow);
+    const auto r = attn::saturation(options);
+    val result = val::object();
+    result.set("logitStd", r.logit_std);
+    result.set("maxWeight", raw_scaled_out(r.max_weight));
+    result.set("entropy", raw_scaled_out(r.entropy));
+    result.set("gradient", raw_scaled_out(r.gradient));
+    result.set("saturatedShare", raw_scaled_out(r.saturated_share));
+    return result;
+  });
+}
+
+// ---- score functions (Bahdanau, Luong, Vaswani) -------------------------------------
+
+struct ScoresCall {
+  std::size_t n = 0, m = 0, ds = 0, dh = 0, da = 0;
+};
+
+// scores(kind, s, h, call, wa, ua, va) -> Float32Array n*m
+val scores(std::string kind, val s, val h, ScoresCall call, val wa, val ua, val va) {
+  return guarded([&] {
+    const auto ss = floats_from(s), hs = floats_from(h);
+    const attn::ScoreInputs in{ss, hs, call.n, call.m, call.ds, call.dh};
+    if (kind == "dot") return float32_out(attn::score_dot(in));
+    if (kind == "scaledDot") return float32_out(attn::score_scaled_dot(in));
+    if (kind == "general") return float32_out(attn::score_general(in, floats_from(wa)));
+    if (kind == "additive") {
+      const auto was = floats_from(wa), uas = floats_from(ua), vas = floats_from(va);
+      return float32_out(attn::score_additive(in, was, uas, vas, call.da));
+    }
+    return make_error("TypeError",
+                      "kind: expected 'dot', 'scaledDot', 'general' or 'additive', got '" + kind + "'");
+  });
+}
+
+// context(alignment, h, n, m, dh) -> Float32Array n*dh
+val context(val alignment, val h, std::size_t n, std::size_t m, std::size_t dh) {
+  return guarded([&] {
+    const auto as = floats_from(alignment), hs = floats_from(h);
+    return float32_out(attn::context_vectors(as, hs, n, m, dh));
+  });
+}
+
+// ---- softmax and its statistics ----------------------------------------------------
+
+val softmax(val logits, std::size_t rows, std::size_t cols) {
+  return guarded([&] { return float32_out(attn::softmax_rows(floats_from(logits), rows, cols)); });
+}
+
+val row_stats(val probabilities) {
+  return guarded([&] {
+    const auto stats = attn::softmax_row_stats(floats_from(probabilities));
+    val result = val::object();
+    result.set("maxWeight", stats.max_weight);
+    result.set("entropy", stats.entropy);
+    result.set("jacobianTrace", stats.jacobian_trace);
+    return result;
+  });
+}
+
+val softmax_jacobian(val probabilities) {
+  return guarded([&] { return float64_out(attn::softmax_jacobian(floats_from(probabilities))); });
+}
+
+// ---- positional encoding and random numbers ----------------------------------------
+
+val positional_encoding(std::size_t n, std::size_t d_model) {
+  return guarded([&] { return float32_out(attn::positional_encoding(n, d_model)); });
+}
+
+// randomNormal(seedHigh, seedLow, rows, cols, stddev) -> Float32Array rows*cols
+val random_normal(std::uint32_t seed_high, std::uint32_t seed_low, std::size_t rows, std::size_t cols,
+                  double stddev) {
+  return guarded([&] {
+    attn::Rng rng(seed_from(seed_high, seed_low));
+    return float32_out(rng.normal_matrix(rows, cols, stddev));
+  });
+}
+
+// Floats per vector register in this build's kernels (4 with SIMD128, 1 without).
+std::size_t simd_width() { return attn::kernels::simd::kSimdWidth; }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_core) {
+  using emscripten::function;
+  using emscripten::value_object;
+
+  value_object<AttentionCall>("AttentionCall")
+      .field("n", &AttentionCall::n)
+      .field("m", &AttentionCall::m)
+      .field("dk", &AttentionCall::dk)
+      .field("dv", &AttentionCall::dv)
+      .field("scaleMode", &AttentionCall::scaleMode)
+      .field("scale", &AttentionCall::scale)
+      .field("maskKind", &AttentionCall::maskKind)
+      .field("validKeys", &AttentionCall::validKeys);
+  value_object<MultiHeadCall>("MultiHeadCall")
+      .field("n", &MultiHeadCall::n)
+      .field("m", &MultiHeadCall::m)
+      .field("dModel", &MultiHeadCall::dModel)
+      .field("heads", &MultiHeadCall::heads)
+      .field("maskKind", &MultiHeadCall::maskKind)
+      .field("validKeys", &MultiHeadCall::validKeys);
+  value_object<SaturationCall>("SaturationCall")
+      .field("dk", &SaturationCall::dk)
+      .field("queries", &SaturationCall::queries)
+      .field("keys", &SaturationCall::keys)
+      .field("trials", &SaturationCall::trials)
+      .field("seedHigh", &SaturationCall::seedHigh)
+      .field("seedLow", &SaturationCall::seedLow);
+  value_object<ScoresCall>("ScoresCall")
+      .field("n", &ScoresCall::n)
+      .field("m", &ScoresCall::m)
+      .field("ds", &ScoresCall::ds)
+      .field("dh", &ScoresCall::dh)
+      .field("da", &ScoresCall::da);
+
+  function("attention", &attention);
+  function("attentionReference", &attention_reference);
+  function("attentionOutput", &attention_output);
+  function("multiHead", &multi_head);
+  function("saturation", &saturation);
+  function("scores", &scores);
+  function("context", &context);
+  function("softmax", &softmax);
+  function("rowStats", &row_stats);
+  function("softmaxJacobian", &softmax_jacobian);
+  function("positionalEncoding", &positional_encoding);
+  function("randomNormal", &random_normal);
+  function("simdWidth", &simd_width);
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the two WebAssembly builds of the attention core with Emscripten and
+# copies them to web/src/engine/wasm/:
+#   build/wasm-simd      -> attention-simd.mjs / .wasm      (SIMD128, ATTN_WASM_SIMD=ON)
+#   build/wasm-baseline  -> attention-baseline.mjs / .wasm  (no SIMD, ATTN_WASM_SIMD=OFF)
+# Incremental: CMake rebuilds only what changed. Then checks with wasm-objdump
+# that the SIMD build has f32x4 instructions and the baseline has none.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=web/src/engine/wasm
+jobs=${ATTN_JOBS:-2}
+mkdir -p "$out"
+
+# The Emscripten link step runs Node scripts that need Debian's acorn.
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+
+for variant in simd baseline; do
+  dir=build/wasm-$variant
+  simd=OFF
+  [ "$variant" = simd ] && simd=ON
+  if [ ! -f "$dir/CMakeCache.txt" ] || ! grep -q "^ATTN_WASM_SIMD:BOOL=$simd$" "$dir/CMakeCache.txt"; then
+    echo "== configuring $dir (ATTN_WASM_SIMD=$simd)"
+    emcmake cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DATTN_WASM_SIMD=$simd >/dev/null
+  fi
+  echo "== building $dir"
+  cmake --build "$dir" --target attention_wasm -j"$jobs"
+  for ext in mjs wasm; do
+    src=$dir/bin/attention-$variant.$ext
+    # Copy only when different, so Vite and Vitest do not see a change for nothing.
+    cmp -s "$src" "$out/attention-$variant.$ext" || cp "$src" "$out/attention-$variant.$ext"
+  done
+done
+
+# The SIMD build must really contain SIMD128 arithmetic; the baseline none.
+count_f32x4() { wasm-objdump -d "$1" | grep -c 'f32x4\.' || true; }
+simd_ops=$(count_f32x4 "$out/attention-simd.wasm")
+baseline_ops=$(count_f32x4 "$out/attention-baseline.wasm")
+echo "== f32x4 instructions: simd build $simd_ops, baseline build $baseline_ops"
+if [ "$simd_ops" -eq 0 ] || [ "$baseline_ops" -ne 0 ]; then
+  echo "build-wasm: expected f32x4 instructions in the SIMD build only" >&2
+  exit 1
+fi
+ls -l "$out"/attention-*.{mjs,wasm} | awk '{ printf "   %9d  %s\n", $5, $NF }'
