@@ -57,4 +57,17 @@ AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionS
 std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                     const AttentionOptions& options = {});
 
+// The block sizes of the tiled path (FlashAttention's B_r x B_c): each step
+// holds one B_r x B_c block of scores, never the n x m matrix.
+struct TileSizes {
+  std::size_t queries = 64;  // B_r, query rows per block
+  std::size_t keys = 64;     // B_c, keys per block
+};
+
+// attention_output with given block sizes (tests use small ones so that n and m
+// are shorter than a block, or not a multiple of it). ShapeError if a block
+// size is 0.
+std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                                    const AttentionOptions& options, const TileSizes& tiles);
+
 }  // namespace attn

@@ -26,12 +26,19 @@ namespace attn::kernels {
   /* y (len) += a * x (len) */                                                           \
   void axpy(float a, const float* x, float* y, std::size_t len);                         \
   /* sum_i x_i y_i */                                                                    \
-  float dot(const float* x, const float* y, std::size_t len);
+  float dot(const float* x, const float* y, std::size_t len);                            \
+  /* max_i x_i  (-inf when len == 0 or every x_i is -inf) */                             \
+  float max_value(const float* x, std::size_t len);                                      \
+  /* x_i <- exp(x_i - shift), shift finite; returns the sum of the new x_i; exp(-inf) = 0 */\
+  float exp_shifted_sum(float* x, std::size_t len, float shift);                         \
+  /* x (len) *= factor */                                                                \
+  void scale_in_place(float factor, float* x, std::size_t len);
 
 namespace scalar {
 ATTN_KERNEL_SIGNATURES
 }
 namespace simd {
+// Floats per vector: 8 with AVX, 4 with SSE2 / SIMD128 / NEON, 1 otherwise.
 extern const std::size_t kSimdWidth;
 ATTN_KERNEL_SIGNATURES
 }

@@ -10,6 +10,16 @@
 
 namespace attn {
 
+// The stream, step by step (src/random.cpp has the formulas):
+//   state       four 64-bit words, the first four outputs of splitmix64(seed)
+//   next_u64    xoshiro256** (Blackman and Vigna)
+//   uniform     (next_u64() >> 11) * 2^-53
+//   normal      Marsaglia's polar method: u, v = 2 uniform() - 1 until
+//               0 < s = u^2 + v^2 < 1; returns u f, then v f on the next call,
+//               f = sqrt(-2 ln(s) / s), ln = detail::portable_log
+// normal_matrix(rows, cols, stddev) draws rows*cols normals row by row, each
+// times stddev, rounded to float. SizeError if rows*cols is too large,
+// ValueError if stddev is not finite and >= 0.
 class Rng {
  public:
   explicit Rng(std::uint64_t seed);
@@ -23,5 +33,14 @@ class Rng {
   bool has_spare_ = false;
   double spare_ = 0;
 };
+
+namespace detail {
+
+// ln(x) for x > 0 from + - * / only (bit manipulation, then a series), so its
+// result is the same bits under glibc, musl or any other libm. About 1 ulp.
+// ln(0) = -inf, ln(inf) = inf, NaN for x < 0 or NaN. Public for its tests.
+double portable_log(double x);
+
+}  // namespace detail
 
 }  // namespace attn

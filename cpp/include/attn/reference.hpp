@@ -10,4 +10,9 @@ namespace attn::reference {
 AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                          const AttentionOptions& options = {});
 
+// x (len) <- softmax(x) in double, in place: exp(x_j - max) / sum; -inf -> 0;
+// a row of only -inf -> zeros. No validation (the saturation experiment and
+// the tests call it on values they made).
+void softmax_row(double* x, std::size_t len);
+
 }  // namespace attn::reference

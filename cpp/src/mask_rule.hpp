@@ -1,0 +1,36 @@
+// mask_rule.hpp (internal) — a Mask, checked once against n x m, that answers
+// "may query i attend to key j?" without building the n x m keep-matrix, so
+// the tiled path can apply any mask block by block.
+#pragma once
+
+#include <cstdint>
+
+#include "attn/mask.hpp"
+
+namespace attn::detail {
+
+class KeepRule {
+ public:
+  // Raises the errors documented at attn::keep_matrix. Keeps a pointer into
+  // mask.keep: `mask` must outlive the rule.
+  KeepRule(const Mask& mask, std::size_t n, std::size_t m);
+
+  bool keeps(std::size_t i, std::size_t j) const {
+    switch (kind_) {
+      case Mask::Kind::None: return true;
+      case Mask::Kind::Causal: return j <= i;
+      case Mask::Kind::KeyPadding: return j < valid_keys_;
+      case Mask::Kind::Keep: return keep_[i * m_ + j] != 0;
+    }
+    return true;
+  }
+  bool keeps_everything() const { return kind_ == Mask::Kind::None; }
+
+ private:
+  Mask::Kind kind_;
+  std::size_t valid_keys_;
+  const std::uint8_t* keep_;
+  std::size_t m_;
+};
+
+}  // namespace attn::detail
