@@ -1,0 +1,67 @@
+// The tiled online-softmax path (attention_output) against the full path and
+// the reference: lengths shorter than a block, not a multiple of it, exactly
+// one block, many blocks; every mask kind; large scores that force rescaling.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "attn/attention.hpp"
+#include "attn/random.hpp"
+#include "attn/reference.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using attn_test::all_close;
+
+std::vector<attn::Mask> every_mask_kind(std::size_t n, std::size_t m, attn::Rng& rng) {
+  std::vector<std::uint8_t> keep(n * m);
+  for (auto& bit : keep) bit = rng.uniform() < 0.5 ? 1 : 0;
+  for (std::size_t j = 0; j < m; ++j) keep[(n / 2) * m + j] = 0;  // one fully masked row
+  return {attn::Mask::none(), attn::Mask::causal(), attn::Mask::key_padding((m + 1) / 2),
+          attn::Mask::key_padding(0), attn::Mask::explicit_keep(keep)};
+}
+
+TEST(TiledAttention, MatchesFullPathForEveryMaskAndBlockShape) {
+  const std::size_t lengths[][2] = {{1, 1}, {1, 9}, {5, 3}, {7, 13}, {16, 16}, {17, 33}, {70, 65}};
+  const attn::TileSizes tiles[] = {{1, 1}, {2, 3}, {4, 8}, {16, 16}, {64, 64}, {100, 7}};
+  attn::Rng rng(300);
+  for (const auto& [n, m] : lengths) {
+    const std::size_t d_k = 6, d_v = 5;
+    const auto q = rng.normal_matrix(n, d_k), k = rng.normal_matrix(m, d_k), v = rng.normal_matrix(m, d_v);
+    const attn::AttentionShape shape{n, m, d_k, d_v};
+    for (const attn::Mask& mask : every_mask_kind(n, m, rng)) {
+      attn::AttentionOptions options;
+      options.mask = mask;
+      const auto expected = attn::reference::attention(q, k, v, shape, options).output;
+      EXPECT_TRUE(all_close(attn::attention(q, k, v, shape, options).output, expected));
+      EXPECT_TRUE(all_close(attn::attention_output(q, k, v, shape, options), expected));
+      for (const attn::TileSizes& tile : tiles) {
+        EXPECT_TRUE(all_close(attn::attention_output(q, k, v, shape, options, tile), expected))
+            << "n=" << n << " m=" << m << " mask kind " << static_cast<int>(mask.kind) << " tiles " << tile.queries
+            << "x" << tile.keys;
+      }
+    }
+  }
+}
+
+// Scores of a few hundred with the largest key last: the running max rises at
+// each block and every earlier partial sum must be rescaled by exp(m_old - m_new).
+TEST(TiledAttention, RescalesWhenTheRunningMaxGrows) {
+  const std::size_t n = 3, m = 40;
+  std::vector<float> k(m);
+  for (std::size_t j = 0; j < m; ++j) k[j] = static_cast<float>(10 * j);  // increasing scores 0 .. 390
+  const std::vector<float> q = {1.0f, 0.5f, -0.25f};
+  attn::Rng rng(301);
+  const auto v = rng.normal_matrix(m, 4);
+  const attn::AttentionShape shape{n, m, 1, 4};
+  attn::AttentionOptions options;
+  options.scale = attn::Scale::by(0.05f);
+  const auto expected = attn::reference::attention(q, k, v, shape, options).output;
+  for (const attn::TileSizes& tile : {attn::TileSizes{1, 1}, attn::TileSizes{2, 3}, attn::TileSizes{3, 16}}) {
+    EXPECT_TRUE(all_close(attn::attention_output(q, k, v, shape, options, tile), expected));
+  }
+}
+
+}  // namespace
