@@ -82,6 +82,9 @@ export interface AttentionModule {
   softmaxJacobian(probabilities: Float32Array): Result<Float64Array>;
   positionalEncoding(n: number, dModel: number): Result<Float32Array>;
   randomNormal(seedHigh: number, seedLow: number, rows: number, cols: number, stddev: number): Result<Float32Array>;
+  randomStream(seedHigh: number, seedLow: number, count: number): Result<{
+    normals: Float64Array; u64High: Uint32Array; u64Low: Uint32Array;
+  }>;
   /** 4 in the SIMD128 build, 1 in the baseline. */
   simdWidth(): number;
 }

@@ -338,6 +338,30 @@ val random_normal(std::uint32_t seed_high, std::uint32_t seed_low, std::size_t r
   });
 }
 
+// randomStream(seedHigh, seedLow, count) -> { normals: Float64Array, u64High, u64Low: Uint32Array }
+// The raw streams of attn::Rng: `count` normal() draws from one generator and
+// `count` next_u64() draws from another with the same seed (the native test
+// vectors hold the same two streams).
+val random_stream(std::uint32_t seed_high, std::uint32_t seed_low, std::size_t count) {
+  return guarded([&] {
+    const std::uint64_t seed = seed_from(seed_high, seed_low);
+    attn::Rng normals(seed), integers(seed);
+    std::vector<double> normal_values(count);
+    std::vector<std::uint32_t> high(count), low(count);
+    for (auto& value : normal_values) value = normals.normal();
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::uint64_t value = integers.next_u64();
+      high[i] = static_cast<std::uint32_t>(value >> 32);
+      low[i] = static_cast<std::uint32_t>(value);
+    }
+    val result = val::object();
+    result.set("normals", float64_out(normal_values));
+    result.set("u64High", copy_out("Uint32Array", high));
+    result.set("u64Low", copy_out("Uint32Array", low));
+    return result;
+  });
+}
+
 // Floats per vector register in this build's kernels (4 with SIMD128, 1 without).
 std::size_t simd_width() { return attn::kernels::simd::kSimdWidth; }
 
@@ -389,5 +413,6 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("softmaxJacobian", &softmax_jacobian);
   function("positionalEncoding", &positional_encoding);
   function("randomNormal", &random_normal);
+  function("randomStream", &random_stream);
   function("simdWidth", &simd_width);
 }

@@ -169,6 +169,8 @@ export interface AttentionEngine {
   positionalEncoding(n: number, dModel: number): Float32Array;
   /** rows x cols normals from attn::Rng(seed), the same stream as the native build. */
   randomNormal(args: RandomNormalArgs): Float32Array;
+  /** The raw generator streams: `count` normal() doubles, and `count` next_u64() from a second Rng(seed). */
+  randomStream(args: { seed: Seed; count: number }): { normals: Float64Array; u64: BigUint64Array };
 }
 
 /** Loads the chosen build once per page and resolves to the engine (one object per build). */

@@ -281,5 +281,16 @@ function makeEngine(module, build) {
       if (typeof stddev !== 'number') throw new TypeError(`stddev: expected a number, got ${describe(stddev)}`);
       return unwrap(module.randomNormal(seedHigh, seedLow, count('rows', a.rows), count('cols', a.cols), stddev));
     },
+
+    // The raw streams of the core's generator: `count` normal() draws (doubles) and,
+    // from a second generator with the same seed, `count` next_u64() draws.
+    randomStream(a) {
+      args('randomStream', a);
+      const { seedHigh, seedLow } = seedHalves(a.seed);
+      const { normals, u64High, u64Low } = unwrap(module.randomStream(seedHigh, seedLow, count('count', a.count)));
+      const u64 = new BigUint64Array(u64High.length);
+      for (let i = 0; i < u64.length; i++) u64[i] = (BigInt(u64High[i]) << 32n) | BigInt(u64Low[i]);
+      return { normals, u64 };
+    },
   });
 }
