@@ -43,17 +43,20 @@ struct AttentionTrace {
   float scale = 1.0f;          // the factor that was applied
 };
 
-// Checks lengths (ShapeError naming q/k/v and the expected n*d_k etc.), that
-// every dimension is >= 1, that inputs are finite (ValueError naming q[i]) and
-// that n*m fits (SizeError). Used by every entry point.
+// q n x d_k, k m x d_k, v m x d_v. Checks that every dimension is >= 1
+// (ShapeError), that n*m, n*d_k, m*d_k, m*d_v, n*d_v fit (SizeError), the
+// lengths (ShapeError naming q/k/v and the expected n*d_k etc.) and that inputs
+// are finite (ValueError naming q[i]). Used by every entry point.
 void validate_attention_inputs(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape);
 
-// The full trace, computed with the SIMD kernels (attn/kernels.hpp).
+// q n x d_k, k m x d_k, v m x d_v -> trace (n x m matrices, n x d_v output).
+// The full trace, computed with the SIMD kernels (attn/kernels.hpp). Raises
+// the errors of validate_attention_inputs, Scale::factor and keep_matrix.
 AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                          const AttentionOptions& options = {});
 
-// Output only (n x d_v), by the tiled online-softmax path: never holds the
-// n x m matrix. Same result as attention(...).output within the tolerance.
+// q n x d_k, k m x d_k, v m x d_v -> output n x d_v only, by the tiled
+// online-softmax path (FlashAttention): never holds the n x m matrix. Same result as attention(...).output within the tolerance.
 std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                     const AttentionOptions& options = {});
 
@@ -64,6 +67,7 @@ struct TileSizes {
   std::size_t keys = 64;     // B_c, keys per block
 };
 
+// q n x d_k, k m x d_k, v m x d_v -> output n x d_v.
 // attention_output with given block sizes (tests use small ones so that n and m
 // are shorter than a block, or not a multiple of it). ShapeError if a block
 // size is 0.

@@ -29,7 +29,7 @@ namespace attn::kernels {
   float dot(const float* x, const float* y, std::size_t len);                            \
   /* max_i x_i  (-inf when len == 0 or every x_i is -inf) */                             \
   float max_value(const float* x, std::size_t len);                                      \
-  /* x_i <- exp(x_i - shift), shift finite; returns the sum of the new x_i; exp(-inf) = 0 */\
+  /* x_i <- exp(x_i - shift), shift finite; returns sum of new x_i; exp(-inf) = 0 */   \
   float exp_shifted_sum(float* x, std::size_t len, float shift);                         \
   /* x (len) *= factor */                                                                \
   void scale_in_place(float factor, float* x, std::size_t len);

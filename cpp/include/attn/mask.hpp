@@ -30,7 +30,7 @@ struct Mask {
   static Mask explicit_keep(std::vector<std::uint8_t> keep) { return {Kind::Keep, 0, std::move(keep)}; }
 };
 
-// The n x m keep-matrix of `mask` (1 = may attend). Raises ShapeError if an
+// -> keep n x m, the keep-matrix of `mask` (1 = may attend). Raises ShapeError if an
 // explicit keep-matrix does not have n*m entries, ValueError if an entry is not
 // 0 or 1 or valid_keys > m.
 std::vector<std::uint8_t> keep_matrix(const Mask& mask, std::size_t n, std::size_t m);

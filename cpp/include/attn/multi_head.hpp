@@ -28,8 +28,11 @@ struct MultiHeadResult {
   std::vector<float> output;                     // n x d_model  concat W_O
 };
 
-// ShapeError if d_model % heads != 0 or a length is wrong; ValueError on
-// non-finite input. Uses the SIMD kernels.
+// x n x d_model, context m x d_model (or empty), each W d_model x d_model ->
+// output n x d_model, h weight matrices n x m. Scale 1/sqrt(d_model / h).
+// ShapeError if d_model % heads != 0, a dimension is 0, a length is wrong, or
+// m is given without context and differs from n; SizeError if too large;
+// ValueError on non-finite input. Uses the SIMD kernels.
 MultiHeadResult multi_head(const MultiHeadInputs& in);
 
 }  // namespace attn

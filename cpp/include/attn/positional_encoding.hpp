@@ -10,7 +10,8 @@
 
 namespace attn {
 
-// n x d_model, row = position.
+// -> PE n x d_model, row = position (computed in double, rounded to float).
+// ShapeError if n or d_model is 0, SizeError if n*d_model is too large.
 std::vector<float> positional_encoding(std::size_t n, std::size_t d_model);
 
 }  // namespace attn

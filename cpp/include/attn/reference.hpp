@@ -7,10 +7,12 @@
 
 namespace attn::reference {
 
+// q n x d_k, k m x d_k, v m x d_v -> trace (n x m matrices, n x d_v output);
+// same checks and errors as attn::attention.
 AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                          const AttentionOptions& options = {});
 
-// x (len) <- softmax(x) in double, in place: exp(x_j - max) / sum; -inf -> 0;
+// x (len) -> softmax(x) in double, in place: exp(x_j - max) / sum; -inf -> 0;
 // a row of only -inf -> zeros. No validation (the saturation experiment and
 // the tests call it on values they made).
 void softmax_row(double* x, std::size_t len);

@@ -30,6 +30,10 @@ struct SaturationResult {
   RawScaled max_weight, entropy, gradient, saturated_share;
 };
 
+// Q queries x d_k, K keys x d_k per trial -> statistics averaged over
+// trials*queries rows. The stream: one Rng(seed); per trial Q then K, row by
+// row (Rng::normal_matrix); logits summed in double. ShapeError if a
+// dimension or trials is 0, SizeError if too large.
 SaturationResult saturation(const SaturationOptions& options);
 
 }  // namespace attn

@@ -24,9 +24,17 @@ struct ScoreInputs {
   std::size_t n = 0, m = 0, d_s = 0, d_h = 0;
 };
 
+// Every function checks its inputs: dimensions >= 1 and lengths (ShapeError),
+// sizes (SizeError), finite values (ValueError), naming the argument.
+
+// s n x d_s, h m x d_h -> e n x m.  e_ij = s_i . h_j; ShapeError unless d_s == d_h.
 std::vector<float> score_dot(const ScoreInputs& in);
+// s n x d_s, h m x d_h -> e n x m.  e_ij = s_i . h_j / sqrt(d_h); d_s == d_h.
 std::vector<float> score_scaled_dot(const ScoreInputs& in);
+// s n x d_s, h m x d_h, w_a d_s x d_h -> e n x m.  e_ij = s_i^T W_a h_j.
 std::vector<float> score_general(const ScoreInputs& in, FloatSpan w_a);
+// s n x d_s, h m x d_h, w_a d_s x d_a, u_a d_h x d_a, v_a d_a -> e n x m.
+// e_ij = v_a . tanh(s_i W_a + h_j U_a).
 std::vector<float> score_additive(const ScoreInputs& in, FloatSpan w_a, FloatSpan u_a, FloatSpan v_a,
                                   std::size_t d_a);
 

@@ -14,11 +14,13 @@
 
 namespace attn {
 
-// Row-wise softmax of a rows x cols matrix. Inputs may hold -inf (masked) but
-// not NaN or +inf (ValueError naming `logits[index]`).
+// logits rows x cols -> weights rows x cols, softmax of each row (SIMD kernels).
+// Inputs may hold -inf (masked) but not NaN or +inf (ValueError naming
+// `logits[index]`); ShapeError on a wrong length or a zero dimension.
 std::vector<float> softmax_rows(FloatSpan logits, std::size_t rows, std::size_t cols);
 
-// Statistics of one probability row p (length cols, sums to 1 or is all zero).
+// p (cols) -> statistics of one probability row (p sums to 1 or is all zero).
+// ValueError naming probabilities[i] if an entry is not finite.
 struct SoftmaxRowStats {
   double max_weight = 0;     // max_j p_j
   double entropy = 0;        // -sum_j p_j ln p_j   (nats; 0 ln 0 = 0)
@@ -26,7 +28,7 @@ struct SoftmaxRowStats {
 };
 SoftmaxRowStats softmax_row_stats(FloatSpan probabilities);
 
-// The softmax Jacobian J = diag(p) - p p^T of one row (cols x cols, row-major):
+// p (cols) -> J (cols x cols, row-major), the softmax Jacobian diag(p) - p p^T:
 //   J_ij = p_i (delta_ij - p_j)
 std::vector<double> softmax_jacobian(FloatSpan probabilities);
 
