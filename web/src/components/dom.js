@@ -1,0 +1,57 @@
+// Tiny DOM helpers shared by the components and section views.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function apply(el, props) {
+  for (const [key, value] of Object.entries(props ?? {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === 'class') el.setAttribute('class', Array.isArray(value) ? value.filter(Boolean).join(' ') : value);
+    else if (key === 'text') el.textContent = value;
+    else if (key === 'html') el.innerHTML = value;  // trusted strings only: our language files
+    else if (key === 'style' && typeof value === 'object') Object.assign(el.style, value);
+    else if (key === 'dataset') Object.assign(el.dataset, value);
+    else if (key === 'on') for (const [type, fn] of Object.entries(value)) el.addEventListener(type, fn);
+    else if (key.startsWith('.')) el[key.slice(1)] = value;  // a property, e.g. '.value'
+    else el.setAttribute(key, value === true ? '' : String(value));
+  }
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+// h('p', { class: 'note' }, 'text', childNode, ...)
+export function h(tag, props, ...children) {
+  return append(apply(document.createElement(tag), props), children);
+}
+
+export function svg(tag, props, ...children) {
+  return append(apply(document.createElementNS(SVG_NS, tag), props), children);
+}
+
+// Our language strings are trusted HTML (they may hold prerendered MathML).
+export function html(tag, props, markup) {
+  return apply(document.createElement(tag), { ...props, html: markup });
+}
+
+export function setHTML(el, markup) {
+  if (el.innerHTML !== markup) el.innerHTML = markup;
+  return el;
+}
+
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+  return el;
+}
+
+let counter = 0;
+// A document-unique id with a readable prefix, for aria-labelledby etc.
+export function uid(prefix = 'id') {
+  counter += 1;
+  return `${prefix}-${counter}`;
+}

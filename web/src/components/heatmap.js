@@ -1,0 +1,166 @@
+// A weight heatmap (rows = queries, columns = keys) with its numbers printed in
+// the cells, plus a table alternative holding the full values and row sums.
+//
+// With `onToggle`, cells are buttons (the masking demo): one tab stop for the
+// whole grid, arrow keys move, Enter or Space toggles (ARIA grid pattern).
+import { h, html, setText, uid } from './dom.js';
+import { css, divergingColor, rampColor, textColorOn } from '../lib/color.js';
+import { formatFull, formatNumber } from '../lib/format.js';
+import './heatmap.css';
+
+export function heatmap({
+  rows, cols, rowLabels, colLabels, rowRole = 'q', colRole = 'k',
+  caption, rowAxis, colAxis, tableSummary, rowSumLabel, maskedText,
+  digits = 2, showNumbers = true, compact = false, tiny = false,
+  onToggle, cellLabel,
+  diverging = false,   // signed values: white at 0 (default: weights in [0, 1])
+  groupSize = 0,       // columns per group (heads): a gap before each group
+}) {
+  const captionId = uid('heatmap-cap');
+  const interactive = typeof onToggle === 'function';
+  const grid = h('div', {
+    class: ['heatmap-grid', compact && 'is-compact', tiny && 'is-tiny', !showNumbers && 'no-numbers'],
+    style: { '--cols': String(cols) },
+    role: interactive ? 'grid' : 'img',
+    'aria-labelledby': captionId,
+  });
+  grid.style.setProperty('--cols', String(cols));
+
+  // Header row.
+  const headRow = h('div', { class: 'heatmap-row', role: interactive ? 'row' : undefined },
+    h('div', { class: 'heatmap-corner', 'aria-hidden': 'true' }),
+    colLabels.map((label, j) => html('div', {
+      title: label.replace(/<[^>]+>/g, ''),
+      class: [`heatmap-col-label role-text-${colRole}`, groupSize && j > 0 && j % groupSize === 0 && 'group-start'],
+      role: interactive ? 'columnheader' : undefined,
+    }, label)));
+  grid.append(headRow);
+
+  const cells = [];
+  for (let i = 0; i < rows; i++) {
+    const row = h('div', { class: 'heatmap-row', role: interactive ? 'row' : undefined },
+      html('div', { class: `heatmap-row-label role-text-${rowRole}`, role: interactive ? 'rowheader' : undefined }, rowLabels[i]));
+    for (let j = 0; j < cols; j++) {
+      let cell;
+      if (interactive) {
+        const button = h('button', {
+          type: 'button', class: 'heatmap-cell', tabindex: i === 0 && j === 0 ? '0' : '-1',
+          dataset: { row: String(i), col: String(j) },
+        });
+        cell = button;
+        row.append(h('div', { role: 'gridcell', class: 'heatmap-gridcell' }, button));
+      } else {
+        cell = h('div', { class: ['heatmap-cell', groupSize && j > 0 && j % groupSize === 0 && 'group-start'] });
+        row.append(cell);
+      }
+      cells.push(cell);
+    }
+    grid.append(row);
+  }
+  if (!interactive) grid.querySelectorAll('.heatmap-row').forEach((r) => r.setAttribute('aria-hidden', 'true'));
+
+  if (interactive) {
+    grid.addEventListener('click', (event) => {
+      const button = event.target.closest('button.heatmap-cell');
+      if (!button) return;
+      focusCell(+button.dataset.row, +button.dataset.col, false);
+      onToggle(+button.dataset.row, +button.dataset.col);
+    });
+    grid.addEventListener('keydown', (event) => {
+      const button = event.target.closest('button.heatmap-cell');
+      if (!button) return;
+      let i = +button.dataset.row;
+      let j = +button.dataset.col;
+      const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      if (event.key in moves) {
+        i = Math.min(rows - 1, Math.max(0, i + moves[event.key][0]));
+        j = Math.min(cols - 1, Math.max(0, j + moves[event.key][1]));
+      } else if (event.key === 'Home') j = 0;
+      else if (event.key === 'End') j = cols - 1;
+      else return;  // Enter and Space click the button natively
+      event.preventDefault();
+      focusCell(i, j, true);
+    });
+  }
+  function focusCell(i, j, focus) {
+    for (const c of cells) c.tabIndex = -1;
+    const target = cells[i * cols + j];
+    target.tabIndex = 0;
+    if (focus) target.focus();
+  }
+
+  // Table alternative.
+  const tableHead = h('tr', {}, h('td'),
+    colLabels.map((label) => html('th', { scope: 'col', class: `role-text-${colRole}` }, label)),
+    rowSumLabel ? html('th', { scope: 'col' }, rowSumLabel) : null);
+  const tableCells = [];
+  const sumCells = [];
+  const tbody = h('tbody');
+  for (let i = 0; i < rows; i++) {
+    const tr = h('tr', {}, html('th', { scope: 'row', class: `role-text-${rowRole}` }, rowLabels[i]));
+    for (let j = 0; j < cols; j++) {
+      const td = h('td', { class: 'num' });
+      tableCells.push(td);
+      tr.append(td);
+    }
+    if (rowSumLabel) {
+      const td = h('td', { class: 'num heatmap-sum' });
+      sumCells.push(td);
+      tr.append(td);
+    }
+    tbody.append(tr);
+  }
+  const table = h('table', { class: 'matrix heatmap-table' },
+    caption ? html('caption', { class: 'visually-hidden' }, caption) : null,
+    h('thead', {}, tableHead), tbody);
+  const details = h('details', { class: 'table-alt' },
+    html('summary', {}, tableSummary ?? 'Table'), h('div', { class: 'matrix-scroll' }, table));
+
+  const figure = h('figure', { class: ['heatmap', interactive && 'is-interactive'] },
+    caption ? html('figcaption', { class: 'heatmap-caption', id: captionId }, caption) : null,
+    (rowAxis || colAxis)
+      ? h('div', { class: 'heatmap-axes', 'aria-hidden': 'true' },
+        rowAxis ? html('span', { class: `role-text-${rowRole}` }, rowAxis) : null,
+        colAxis ? html('span', { class: `role-text-${colRole}` }, colAxis) : null)
+      : null,
+    grid, details);
+
+  return {
+    el: figure,
+    grid,
+    cells,
+    // values: n*m weights; masked: optional n*m (1 = masked) for the hatch.
+    update(values, masked = null) {
+      let maxAbs = 0;
+      if (diverging) for (const x of values) maxAbs = Math.max(maxAbs, Math.abs(x));
+      for (let k = 0; k < cells.length; k++) {
+        const w = values[k];
+        const isMasked = masked ? masked[k] === 1 : false;
+        const cell = cells[k];
+        // Weights: a gamma of 0.6 separates the small weights of long rows
+        // (uniform over 5 keys is 0.2) while 0 stays white and 1 stays darkest.
+        const bg = diverging ? divergingColor(w, maxAbs) : rampColor(Math.max(0, w) ** 0.6);
+        cell.classList.toggle('is-masked', isMasked);
+        if (isMasked) {
+          cell.style.background = '';
+          cell.style.color = '';
+        } else {
+          cell.style.background = css(bg);
+          cell.style.color = css(textColorOn(bg));
+        }
+        if (showNumbers) setText(cell, w === 0 ? '0' : formatNumber(w, digits));  // masked: exactly 0
+        cell.title = formatFull(w);
+        if (interactive) {
+          cell.setAttribute('aria-pressed', String(isMasked));
+          cell.setAttribute('aria-label', cellLabel(Math.floor(k / cols), k % cols, w, isMasked));
+        }
+        setText(tableCells[k], isMasked && maskedText ? `${formatFull(w)} ${maskedText}` : formatFull(w));
+      }
+      for (let i = 0; i < sumCells.length; i++) {
+        let sum = 0;
+        for (let j = 0; j < cols; j++) sum += values[i * cols + j];
+        setText(sumCells[i], formatNumber(sum, 4));
+      }
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// Text shared by the whole page (English). HTML allowed; $...$ is TeX, turned
+// into MathML at build time (web/vite-plugins/prerender-math.js).
+export default {
+  meta: {
+    title: 'Attention, computed',
+    description: 'An interactive explainer of the attention mechanism. Every number is computed in your browser by a C++ attention core compiled to WebAssembly.',
+  },
+  skip: 'Skip to content',
+  site: {
+    mark: 'Attention, computed',
+    title: 'Attention, computed',
+    lede: 'How a Transformer decides what to look at — score, softmax, mix — worked through with numbers you can change.',
+    how: 'Every number on this page is computed live, in your browser, by a C++ attention core compiled to WebAssembly. Edit any input and every intermediate value follows. Nothing is copied from a textbook.',
+  },
+  lang: { label: 'Language' },
+  toc: { title: 'Contents', later: '(coming later)' },
+  engine: {
+    loading: 'Loading the attention engine (WebAssembly)…',
+    readySimd: 'Engine ready: the WebAssembly SIMD build is computing every number.',
+    readyBaseline: 'Engine ready: the WebAssembly build (without SIMD) is computing every number.',
+    failed: 'The attention engine could not be loaded: {message}',
+    sectionLoading: 'Loading…',
+    sectionFailed: 'This example needs the attention engine, which could not be loaded.',
+  },
+  roles: {
+    legend: 'Colours used on this page',
+    q: 'query', k: 'key', v: 'value', o: 'output', m: 'mask',
+  },
+  table: {
+    show: 'Show the numbers as a table',
+    rowSum: 'row sum',
+    masked: '(masked)',
+  },
+  actions: { reset: 'Reset' },
+  placeholderNote: 'This section is not written yet; it will appear here.',
+  placeholders: {
+    scaling: {
+      title: 'Why divide by $\\sqrt{d_k}$',
+      summary: 'The variance argument, and the saturation experiments run live from a seed: as the dot products grow with $d_k$, the softmax saturates and its gradient vanishes.',
+    },
+    'reading-weights': {
+      title: 'Reading a weight matrix',
+      summary: 'Six tokens in three topics as a heatmap: each row is one token’s gaze, and why a token can look at its pair more than at itself.',
+    },
+    family: {
+      title: 'The family: Bahdanau, Luong and the dot product',
+      summary: 'Additive, dot, general and concat scores computed side by side on one toy translation, with its alignment matrix.',
+    },
+    order: {
+      title: 'Order: attention does not see it',
+      summary: 'Shuffle the tokens and the outputs shuffle the same way; add positional encodings and they no longer do.',
+    },
+    cost: {
+      title: 'Cost: why attention is $O(n^2)$',
+      summary: 'Time and memory against sequence length, measured live in your browser.',
+    },
+  },
+  footer: 'Sources: Vaswani et al., <cite>Attention Is All You Need</cite> (2017); Bahdanau, Cho and Bengio (2015); Luong, Pham and Manning (2015); and five Korean articles on attention, whose examples are recomputed here rather than copied.',
+};

@@ -1,0 +1,31 @@
+// Section 4 text (English). HTML allowed; $...$ is TeX; {name} filled at run time.
+const R = String.raw;
+
+export default {
+  title: 'Self-attention on a sentence',
+  lede: R`In self-attention a sequence attends to itself: every token is at once a query, a key and a value. Article 004 takes the sentence “Karina goes to the store” as five tokens — <i>karina, is, to, the, store</i> — with two-dimensional embeddings, and keeps the projections out of the way ($W^Q = W^K = W^V = I$), so that $Q = K = V = X$.`,
+  panelTitle: 'Five tokens, every matrix',
+  embeddings: {
+    caption: R`Embeddings $X$ (edit them)`,
+    cell: 'embedding of “{token}”, component {c}',
+    error: 'The engine refused this input: {message}. The matrices show the last valid input.',
+  },
+  matrices: {
+    scores: R`Scores $\roleq{Q}\rolek{K}^\top$`,
+    scaled: R`Scaled scores $A = \roleq{Q}\rolek{K}^\top/\sqrt{d_k}$`,
+    weights: R`Weights $N = \mathrm{softmax}(A)$`,
+    rowAxis: 'query (row) ↓',
+    colAxis: 'key (column) →',
+    output: R`Output $\roleo{NV}$`,
+  },
+  observations: {
+    identical: '“{a}” and “{b}” have the same embedding, so their rows are identical in every matrix: self-attention alone cannot tell them apart (their positions could; see <a href="#order">section 9</a>).',
+    symmetry: R`The scores are symmetric because $Q = K$; the weights are not, because each row is normalised on its own.`,
+    rowSums: 'Each row of weights sums to 1 (open the table under the heatmap to see the row sums).',
+  },
+  articleNote: {
+    label: 'About the article’s numbers',
+    text: R`<p><strong>A note on the source.</strong> Article 004 prints weights and outputs for this example that are not what its own inputs give: one of its printed weight rows does not even add up to 1. Its score matrices are right; its weights and outputs do not follow from them. Every number here is computed by the engine from the embeddings above — edit them, and everything follows.</p>`,
+  },
+  after: R`<p>Each output row mixes all five embeddings, weighted by that token’s row of $N$: the new vector of “is” now carries a little of “karina” and of “store”. In a trained model the projections $W^Q, W^K, W^V$ are learned, so queries and keys are no longer the same vectors — which is what lets a token look at another token more than at itself.</p>`,
+};

@@ -1,0 +1,54 @@
+// Language choice and string lookup. Pure functions (no DOM, no loading):
+// unit-tested in Node. Loading the language modules is in ./index.js.
+
+export const LANGUAGES = ['ko', 'en'];
+export const DEFAULT_LANGUAGE = 'en';
+
+// ?lang=ko|en wins; otherwise the first of the browser's languages that we
+// have; otherwise English.
+export function chooseLanguage(search = '', browserLanguages = []) {
+  const asked = new URLSearchParams(search).get('lang')?.toLowerCase();
+  if (LANGUAGES.includes(asked)) return asked;
+  for (const tag of browserLanguages) {
+    const base = String(tag).toLowerCase().split('-')[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+// The value at a dotted path ("steps.scale.label") in a strings object.
+export function lookup(strings, key) {
+  let node = strings;
+  for (const part of key.split('.')) {
+    if (node == null || typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+// "{n} tokens" with { n: 5 } -> "5 tokens". Unknown names are left visible.
+export function interpolate(text, params = {}) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+// t('key', params) over one section's strings; falls back to common strings,
+// then to a visible marker so a missing string is noticed, not silently blank.
+export function translator(strings, common = {}) {
+  const t = (key, params) => {
+    const value = lookup(strings, key) ?? lookup(common, key);
+    if (value === undefined) return `\u27e6${key}\u27e7`;
+    return typeof value === 'string' ? interpolate(value, params) : value;
+  };
+  return t;
+}
+
+// Every dotted key of a strings object (for the completeness tests).
+export function keysOf(strings, prefix = '') {
+  const out = [];
+  for (const [k, v] of Object.entries(strings)) {
+    const path = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object' && !Array.isArray(v)) out.push(...keysOf(v, path));
+    else out.push(path);
+  }
+  return out.sort();
+}

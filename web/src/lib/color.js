@@ -1,0 +1,48 @@
+// Colour for the heatmaps: a single-hue ramp from paper white to a deep ink,
+// and the text colour that stays readable (WCAG AA, 4.5:1) on each step.
+// Pure functions: unit-tested in Node (contrast of every step).
+
+export const RAMP_LOW = [255, 255, 255];
+export const RAMP_HIGH = [23, 37, 84];   // deep ink blue-black
+export const INK = [0, 0, 0];             // near-black text for light cells
+export const WHITE = [255, 255, 255];
+
+const clamp01 = (t) => (t < 0 ? 0 : t > 1 ? 1 : t);
+
+// sRGB channel -> linear light.
+function linear(c) {
+  const s = c / 255;
+  return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+}
+
+export function relativeLuminance([r, g, b]) {
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+export function contrast(a, b) {
+  const la = relativeLuminance(a);
+  const lb = relativeLuminance(b);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+// t in [0, 1] (a weight) -> [r, g, b].
+export function rampColor(t) {
+  const u = clamp01(Number.isFinite(t) ? t : 0);
+  return RAMP_LOW.map((lo, i) => Math.round(lo + (RAMP_HIGH[i] - lo) * u));
+}
+
+// The better of dark ink and white on `bg`.
+export function textColorOn(bg) {
+  return contrast(bg, INK) >= contrast(bg, WHITE) ? INK : WHITE;
+}
+
+export const css = ([r, g, b]) => `rgb(${r}, ${g}, ${b})`;
+
+// Signed values (matrices such as W_O): white at 0, ink for positive, a warm
+// brown for negative, saturating at |x| = maxAbs.
+export const DIVERGING_NEGATIVE = [140, 81, 10];
+export function divergingColor(x, maxAbs) {
+  const u = clamp01(Math.abs(Number.isFinite(x) ? x : 0) / (maxAbs || 1));
+  const end = x < 0 ? DIVERGING_NEGATIVE : RAMP_HIGH;
+  return RAMP_LOW.map((lo, i) => Math.round(lo + (end[i] - lo) * u));
+}

@@ -1,0 +1,166 @@
+// The page: header, table of contents, and the sections of registry.js mounted
+// in order. Every section gets the one engine (loaded once), its own strings,
+// and a store that survives a language switch (so edits are kept).
+import './styles/base.css';
+import { sections } from './sections/registry.js';
+import { LANGUAGES, chooseLanguage, loadLanguage } from './i18n/index.js';
+import { createAttention } from './engine/index.js';
+import { h, html } from './components/dom.js';
+
+const LANGUAGE_NAMES = { ko: '한국어', en: 'English' };
+
+const header = document.getElementById('site-header');
+const main = document.getElementById('main');
+const footer = document.getElementById('site-footer');
+const ids = sections.map((s) => s.id);
+
+// One frame per section, created once: the ids exist from the first paint.
+const frames = sections.map((section, index) => {
+  const el = h('section', {
+    id: section.id,
+    class: ['section', !section.load && 'is-placeholder'],
+    'aria-labelledby': `${section.id}-title`,
+  });
+  main.append(el);
+  return { section, number: index + 1, el, body: null, store: {}, instance: null };
+});
+
+let engine = null;
+let engineError = null;
+const engineReady = createAttention().then(
+  (e) => { engine = e; },
+  (err) => { engineError = err; console.error(err); });
+const code = new Map(sections.filter((s) => s.load).map((s) => [s.id, s.load().then((m) => m.default)]));
+
+let currentLang = chooseLanguage(location.search, navigator.languages ?? [navigator.language]);
+let renderToken = 0;
+
+function sectionTitle(text, id) {
+  return text.sections[id]?.title ?? text.common.placeholders?.[id]?.title ?? id;
+}
+
+function renderHeader(text) {
+  const c = text.common;
+  const switcher = h('div', { class: 'lang-switch', role: 'group', 'aria-label': c.lang.label },
+    LANGUAGES.map((lang) => h('button', {
+      type: 'button', lang, 'aria-pressed': String(lang === text.lang), dataset: { lang },
+      on: { click: () => switchLanguage(lang) },
+    }, LANGUAGE_NAMES[lang])));
+  const status = h('p', { class: ['engine-status', engineError && 'is-error'], id: 'engine-status', role: 'status' });
+  updateStatus(status, c);
+  const toc = h('nav', { class: 'toc', 'aria-labelledby': 'toc-title' },
+    h('h2', { class: 'toc-title', id: 'toc-title', text: c.toc.title }),
+    h('ol', {}, frames.map((f) => h('li', { class: !f.section.load && 'is-placeholder' },
+      h('a', { href: `#${f.section.id}` },
+        h('span', { class: 'toc-num', text: String(f.number) }),
+        h('span', { class: 'toc-text' }, html('span', {}, sectionTitle(text, f.section.id)),
+          !f.section.load ? h('span', { class: 'toc-later', text: c.toc.later }) : null))))));
+  header.replaceChildren(
+    h('div', { class: 'site-bar' }, h('span', { class: 'site-mark', text: c.site.mark }), switcher),
+    h('div', { class: 'hero' },
+      html('h1', {}, c.site.title),
+      html('p', { class: 'hero-lede' }, c.site.lede),
+      html('p', {}, c.site.how),
+      h('ul', { class: 'hero-roles', 'aria-label': c.roles.legend },
+        ['q', 'k', 'v', 'o', 'm'].map((r) => h('li', { class: `chip chip-${r}`, text: c.roles[r] }))),
+      status),
+    toc);
+}
+
+function updateStatus(el, c) {
+  if (!el) return;
+  if (engineError) el.textContent = c.engine.failed.replace('{message}', engineError.message);
+  else if (!engine) el.textContent = c.engine.loading;
+  else el.textContent = engine.simd ? c.engine.readySimd : c.engine.readyBaseline;
+}
+
+function renderFrame(frame, text) {
+  const { id } = frame.section;
+  const c = text.common;
+  const number = h('p', { class: 'section-number', 'aria-hidden': 'true', text: String(frame.number) });
+  if (!frame.section.load) {
+    // A marked place for a section another issue will write.
+    const p = c.placeholders?.[id] ?? {};
+    frame.el.replaceChildren(h('div', { class: 'placeholder-box' },
+      number,
+      html('h2', { id: `${id}-title` }, p.title ?? id),
+      html('p', {}, p.summary ?? ''),
+      h('p', { class: 'placeholder-note', text: c.placeholderNote })));
+    return;
+  }
+  frame.body = h('div', { class: 'section-body' },
+    h('p', { class: 'section-loading', text: engineError ? c.engine.sectionFailed : c.engine.sectionLoading }));
+  frame.el.replaceChildren(
+    h('header', { class: 'section-head' }, number, html('h2', { id: `${id}-title` }, sectionTitle(text, id))),
+    frame.body);
+}
+
+async function mountFrame(frame, text, token) {
+  let module;
+  try {
+    module = await code.get(frame.section.id);
+  } catch (err) {
+    console.error(err);
+    frame.body.replaceChildren(h('p', { class: 'input-error', text: String(err.message) }));
+    return;
+  }
+  if (token !== renderToken || !engine) return;
+  frame.instance?.destroy?.();
+  frame.body.replaceChildren();
+  try {
+    frame.instance = module.mount(frame.body, {
+      engine, lang: text.lang, t: text.t(frame.section.id), common: text.common, store: frame.store,
+    });
+  } catch (err) {
+    console.error(err);
+    frame.body.replaceChildren(h('p', { class: 'input-error', text: String(err.message) }));
+  }
+}
+
+// Keeps the section being read at the same place on screen across a re-render.
+function scrollAnchor() {
+  const frame = frames.find((f) => f.el.getBoundingClientRect().bottom > 0);
+  return frame ? { el: frame.el, top: frame.el.getBoundingClientRect().top } : null;
+}
+function restoreScroll(anchor) {
+  if (!anchor || window.scrollY === 0) return;
+  const delta = anchor.el.getBoundingClientRect().top - anchor.top;
+  if (Math.abs(delta) > 1) window.scrollBy({ top: delta, behavior: 'instant' });
+}
+
+async function render(lang) {
+  const token = ++renderToken;
+  const text = await loadLanguage(lang, ids);
+  if (token !== renderToken) return;
+  const anchor = scrollAnchor();
+  document.documentElement.lang = lang;
+  document.title = text.common.meta.title;
+  document.querySelector('meta[name="description"]')?.setAttribute('content', text.common.meta.description);
+  document.querySelector('.skip-link').textContent = text.common.skip;
+  renderHeader(text);
+  footer.replaceChildren(html('p', {}, text.common.footer));
+  for (const frame of frames) renderFrame(frame, text);
+  restoreScroll(anchor);
+  await engineReady;
+  if (token !== renderToken) return;
+  updateStatus(document.getElementById('engine-status'), text.common);
+  if (engineError) return;
+  await Promise.all(frames.filter((f) => f.section.load).map((f) => mountFrame(f, text, token)));
+  restoreScroll(anchor);
+  document.body.dataset.ready = lang;  // for the end-to-end tests
+}
+
+async function switchLanguage(lang) {
+  if (lang === currentLang) return;
+  currentLang = lang;
+  const url = new URL(location.href);
+  url.searchParams.set('lang', lang);
+  history.replaceState(null, '', url);
+  await render(lang);
+  header.querySelector(`.lang-switch button[data-lang="${lang}"]`)?.focus();
+}
+
+render(currentLang).then(() => {
+  // Anchors such as #masking point into content that did not exist at load.
+  if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+});

@@ -1,0 +1,113 @@
+// Section 5 state: masks on a five-token example (self-attention, Q = K = V = X).
+// A preset mask (none, causal, key padding) goes to the engine as such; a click
+// on a cell switches to an explicit keep-matrix (1 = may attend). The keep-matrix
+// shown is read back from the engine's masked scores (-inf = masked), so the
+// page shows what the engine did, not what we think it did.
+// Plain module, engine as a parameter (tested in Node against the real wasm).
+
+// Five tokens, the last one padding (its embedding is zero, as padding usually is).
+export const DEFAULT_EMBEDDINGS = Object.freeze([[1, 0], [0.5, 1], [0, 1.5], [1.5, 1], [0, 0]]);
+export const MODES = Object.freeze(['none', 'causal', 'padding', 'custom']);
+
+export function maskOption(mode, { keep, validKeys }) {
+  if (mode === 'none') return undefined;
+  if (mode === 'causal') return 'causal';
+  if (mode === 'padding') return { validKeys };
+  if (mode === 'custom') return keep;
+  throw new Error(`mask mode: expected one of ${MODES.join(', ')}, got ${mode}`);
+}
+
+export function computeMasking(engine, { embeddings, mode, keep, validKeys }) {
+  const n = embeddings.length;
+  const d = embeddings[0].length;
+  const x = Float32Array.from(embeddings.flat());
+  const trace = engine.attention({ q: x, k: x, v: x, n, m: n, dk: d, dv: d, mask: maskOption(mode, { keep, validKeys }) });
+  const kept = Uint8Array.from(trace.masked, (s) => (s === -Infinity ? 0 : 1));
+  const rowSums = [];
+  const fullyMasked = [];
+  for (let i = 0; i < n; i++) {
+    let sum = 0;
+    let open = 0;
+    for (let j = 0; j < n; j++) {
+      sum += trace.weights[i * n + j];
+      open += kept[i * n + j];
+    }
+    rowSums.push(sum);
+    if (open === 0) fullyMasked.push(i);
+  }
+  return {
+    n, d,
+    scaled: trace.scaled,
+    masked: trace.masked,
+    weights: trace.weights,
+    output: trace.output,
+    keep: kept,
+    maskedCells: Uint8Array.from(kept, (k) => 1 - k),
+    rowSums,
+    fullyMasked,
+  };
+}
+
+// The softmax of one row, written out: e^{s_j} (0 for -inf), their sum, and
+// the engine's weights. As in section 1 the exponentials are shown without the
+// max shift (they are small here); w_j = e^{s_j} / sum up to float rounding.
+export function rowBreakdown(result, i) {
+  const { n } = result;
+  const masked = Array.from(result.masked.subarray(i * n, (i + 1) * n));
+  const exps = masked.map((s) => Math.exp(s));  // Math.exp(-Infinity) === 0
+  const sumExp = exps.reduce((a, b) => a + b, 0);
+  const weights = Array.from(result.weights.subarray(i * n, (i + 1) * n));
+  return { masked, exps, sumExp, weights, weightSum: weights.reduce((a, b) => a + b, 0), allMasked: sumExp === 0 };
+}
+
+export function createMasking(engine, { embeddings = DEFAULT_EMBEDDINGS, mode = 'causal', focusRow = 2 } = {}) {
+  const n = embeddings.length;
+  const state = {
+    embeddings: embeddings.map((r) => [...r]),
+    mode,
+    keep: null,
+    validKeys: n - 1,   // the last token is padding
+    focusRow,
+  };
+  let result = null;
+  let error = null;
+  function recompute() {
+    try {
+      result = computeMasking(engine, state);
+      error = null;
+    } catch (err) {
+      error = err.message;
+    }
+    return api;
+  }
+  const api = {
+    get state() { return state; },
+    get result() { return result; },
+    get error() { return error; },
+    get breakdown() { return result ? rowBreakdown(result, state.focusRow) : null; },
+    setMode(next) {
+      if (!MODES.includes(next)) throw new Error(`mask mode: expected one of ${MODES.join(', ')}, got ${next}`);
+      // "custom" starts from what is masked now.
+      if (next === 'custom') state.keep = Uint8Array.from(result?.keep ?? new Uint8Array(n * n).fill(1));
+      state.mode = next;
+      return recompute();
+    },
+    // Masks an open cell or opens a masked one; the mask becomes an explicit keep-matrix.
+    toggle(i, j) {
+      const keep = Uint8Array.from(result?.keep ?? new Uint8Array(n * n).fill(1));
+      keep[i * n + j] = keep[i * n + j] ? 0 : 1;
+      state.keep = keep;
+      state.mode = 'custom';
+      state.focusRow = i;
+      return recompute();
+    },
+    setFocusRow(i) { state.focusRow = i; return api; },
+    reset() {
+      state.mode = mode;
+      state.keep = null;
+      state.focusRow = focusRow;
+      return recompute();
+    },
+  };
+  return recompute();
+}

@@ -1,0 +1,116 @@
+// Section 6 view: multi-head self-attention, d_model = 8, six tokens, h heads
+// side by side, the concatenation, W_O, the output, and the FLOP count that
+// stays the same for every h. State: ./state.js.
+import { h, html, setHTML, setText } from '../../components/dom.js';
+import { formula } from '../../components/formula.js';
+import { heatmap } from '../../components/heatmap.js';
+import { choiceGroup } from '../../components/choice-group.js';
+import { button } from '../../components/button.js';
+import { formatInteger } from '../../lib/format.js';
+import { D_MODEL, HEAD_CHOICES, N_TOKENS, createMultiHead } from './state.js';
+import formulas from './formulas.tex.js';
+import './multi-head.css';
+
+export default { mount };
+
+function mount(root, { engine, t, store, lang }) {
+  const model = (store.model ??= createMultiHead(engine));
+  const tokens = t('tokens');
+  const dims = Array.from({ length: D_MODEL }, (_, c) => String(c + 1));
+
+  const headsChoice = choiceGroup({
+    legend: t('controls.heads'),
+    options: HEAD_CHOICES.map((value) => ({ value, label: `h = ${value}` })),
+    value: model.heads,
+    onChange: (value) => { model.setHeads(value); refresh(); },
+  });
+  const seedText = h('span', { class: 'mh-seed', 'aria-live': 'polite' });
+  const redraw = button({ label: t('controls.redraw'), icon: '\u2684', onClick: () => { model.redraw(); refresh(); } });
+  const summary = h('p', { class: 'mh-summary', 'aria-live': 'polite' });
+  const headsGrid = h('div', { class: 'mh-heads' });
+
+  // Concat x W_O = output, as colour maps (numbers in their tables).
+  let concatMap = null;
+  const concatSlot = h('div', { class: 'mh-term' });
+  const woMap = heatmap({
+    rows: D_MODEL, cols: D_MODEL, rowLabels: dims, colLabels: dims, rowRole: 'o', colRole: 'o',
+    caption: t('combine.wo'), tableSummary: t('table.show'), diverging: true, tiny: true, digits: 2,
+  });
+  const outputMap = heatmap({
+    rows: N_TOKENS, cols: D_MODEL, rowLabels: tokens, colLabels: dims, rowRole: 'q', colRole: 'o',
+    caption: t('combine.output'), tableSummary: t('table.show'), diverging: true, tiny: true, digits: 2,
+  });
+
+  const costBody = h('tbody');
+  const costNote = h('p', { class: 'mh-cost-note' });
+
+  root.append(
+    html('div', { class: 'prose section-lede' }, t('lede')),
+    h('div', { class: 'prose' }, formula(formulas.heads).el, html('p', {}, t('random'))),
+    h('div', { class: 'panel mh-panel' },
+      h('p', { class: 'panel-title', text: t('panelTitle') }),
+      h('div', { class: 'controls-row mh-controls' }, headsChoice.el,
+        h('div', { class: 'mh-seed-box' }, redraw.el, seedText)),
+      summary,
+      headsGrid,
+      html('h3', { class: 'mh-subtitle' }, t('combine.title')),
+      html('p', { class: 'mh-combine-text' }, t('combine.text')),
+      h('div', { class: 'mh-combine' },
+        concatSlot, h('span', { class: 'mh-op', 'aria-hidden': 'true', text: '\u00d7' }),
+        h('div', { class: 'mh-term' }, woMap.el), h('span', { class: 'mh-op', 'aria-hidden': 'true', text: '=' }),
+        h('div', { class: 'mh-term' }, outputMap.el)),
+      html('h3', { class: 'mh-subtitle' }, t('cost.title')),
+      html('p', {}, t('cost.text')),
+      formula(formulas.cost).el,
+      h('div', { class: 'matrix-scroll' }, h('table', { class: 'matrix mh-cost-table' },
+        html('caption', {}, t('cost.caption')),
+        h('thead', {}, h('tr', {}, ['h', 'dk', 'scores', 'mix', 'attention', 'projections', 'exps'].map((col) =>
+          html('th', { scope: 'col' }, t(`cost.columns.${col}`))))),
+        costBody)),
+      costNote),
+    html('div', { class: 'prose' }, t('after')));
+
+  let shownHeads = 0;
+  let headMaps = [];
+  function buildHeads(count) {
+    const dk = D_MODEL / count;
+    headMaps = Array.from({ length: count }, (_, i) => heatmap({
+      rows: N_TOKENS, cols: N_TOKENS, rowLabels: tokens, colLabels: tokens,
+      caption: t('headCaption', { i: i + 1, dk }), tableSummary: t('table.show'), rowSumLabel: t('table.rowSum'),
+      digits: 2, compact: count > 1,
+    }));
+    headsGrid.dataset.heads = String(count);
+    headsGrid.replaceChildren(...headMaps.map((m) => h('div', { class: 'mh-head' }, m.el)));
+    concatMap = heatmap({
+      rows: N_TOKENS, cols: D_MODEL, rowLabels: tokens,
+      colLabels: dims.map((_, c) => (c % dk === 0 ? `h${c / dk + 1}` : '')),
+      rowRole: 'q', colRole: 'o', caption: t('combine.concat'), tableSummary: t('table.show'),
+      diverging: true, tiny: true, digits: 2, groupSize: dk,
+    });
+    concatSlot.replaceChildren(concatMap.el);
+    shownHeads = count;
+  }
+
+  function refresh() {
+    const r = model.result;
+    headsChoice.set(model.heads);
+    if (shownHeads !== r.heads) buildHeads(r.heads);
+    r.headWeights.forEach((w, i) => headMaps[i].update(w));
+    concatMap.update(r.concat);
+    woMap.update(model.inputs.wo);
+    outputMap.update(r.output);
+    setText(seedText, t('controls.seed', { seed: model.seed }));
+    setHTML(summary, t(r.heads === 1 ? 'summaryOne' : 'summary', { h: r.heads, dk: r.dk, d: D_MODEL }));
+
+    costBody.replaceChildren(...r.flopTable.map((f) => h('tr', { class: f.heads === r.heads && 'is-current', 'aria-current': f.heads === r.heads ? 'true' : undefined },
+      h('th', { scope: 'row', text: String(f.heads) }),
+      ...[f.dk, f.scores, f.mix, f.attention, f.projections, f.softmaxExps].map((x) => h('td', { class: 'num', text: formatInteger(x, lang) })))));
+    setHTML(costNote, t('cost.note', {
+      h: r.heads, attention: formatInteger(r.flops.attention, lang), n: N_TOKENS, d: D_MODEL,
+      exps: formatInteger(r.flops.softmaxExps, lang),
+    }));
+  }
+
+  refresh();
+  return {};
+}

@@ -1,0 +1,19 @@
+// The walkthrough, in reading order (DESIGN.md, "The walkthrough"). The page
+// mounts these in order; the table of contents is built from this list.
+//
+// To add a section: create src/sections/<id>/index.js (default export
+// { mount(root, ctx) }), its text in src/i18n/en/<id>.js and src/i18n/ko/<id>.js,
+// and give its line below a `load`. A line without `load` is a placeholder
+// (its title comes from the `placeholders` entry of i18n/<lang>/common.js).
+export const sections = [
+  { id: 'worked-example', load: () => import('./worked-example/index.js') },
+  { id: 'scaling' },           // 2. Why divide by sqrt(d_k) — placeholder
+  { id: 'reading-weights' },   // 3. Reading a weight matrix — placeholder
+  { id: 'sentence', load: () => import('./sentence/index.js') },
+  { id: 'masking', load: () => import('./masking/index.js') },
+  { id: 'multi-head', load: () => import('./multi-head/index.js') },
+  { id: 'cross-attention', load: () => import('./cross-attention/index.js') },
+  { id: 'family' },            // 8. The family: Bahdanau, Luong — placeholder
+  { id: 'order' },             // 9. Order and positional encoding — placeholder
+  { id: 'cost' },              // 10. Cost, measured live — placeholder
+];

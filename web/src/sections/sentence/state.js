@@ -1,0 +1,74 @@
+// Section 4 state: article 004's sentence, five tokens with two-dimensional
+// embeddings and W_Q = W_K = W_V = I, so Q = K = V = X. Plain module, engine
+// as a parameter (tested in Node against the real wasm).
+
+export const TOKENS = Object.freeze(['karina', 'is', 'to', 'the', 'store']);
+export const DEFAULT_EMBEDDINGS = Object.freeze([[1, 0], [0, 1], [1, 1], [1, 1], [0.5, 1]]);
+
+export function computeSentence(engine, embeddings) {
+  const n = embeddings.length;
+  const d = embeddings[0].length;
+  const x = Float32Array.from(embeddings.flat());
+  const trace = engine.attention({ q: x, k: x, v: x, n, m: n, dk: d, dv: d });
+  const rowSums = [];
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    for (let j = 0; j < n; j++) s += trace.weights[i * n + j];
+    rowSums.push(s);
+  }
+  return {
+    n, d,
+    scores: trace.scores,
+    scaled: trace.scaled,
+    weights: trace.weights,
+    output: trace.output,
+    scale: trace.scale,
+    rowSums,
+    // Q = K makes the scores symmetric; the softmax, row by row, does not keep it.
+    scoresSymmetric: isSymmetric(trace.scores, n),
+    weightsSymmetric: isSymmetric(trace.weights, n, 1e-6),
+    identicalRows: identicalTokenPairs(embeddings),
+  };
+}
+
+export function isSymmetric(a, n, tol = 0) {
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) if (Math.abs(a[i * n + j] - a[j * n + i]) > tol) return false;
+  }
+  return true;
+}
+
+// Pairs of tokens with the same embedding: self-attention cannot tell them apart.
+export function identicalTokenPairs(embeddings) {
+  const pairs = [];
+  for (let i = 0; i < embeddings.length; i++) {
+    for (let j = i + 1; j < embeddings.length; j++) {
+      if (embeddings[i].every((x, c) => x === embeddings[j][c])) pairs.push([i, j]);
+    }
+  }
+  return pairs;
+}
+
+export function createSentence(engine, initial = DEFAULT_EMBEDDINGS) {
+  let embeddings = initial.map((row) => [...row]);
+  let result = null;
+  let error = null;
+  function recompute() {
+    try {
+      result = computeSentence(engine, embeddings);
+      error = null;
+    } catch (err) {
+      error = err.message;
+    }
+    return api;
+  }
+  const api = {
+    tokens: TOKENS,
+    get embeddings() { return embeddings; },
+    get result() { return result; },
+    get error() { return error; },
+    setEmbedding(i, c, x) { embeddings[i][c] = x; return recompute(); },
+    reset() { embeddings = initial.map((row) => [...row]); return recompute(); },
+  };
+  return recompute();
+}

@@ -1,0 +1,15 @@
+// Static formulas of section 1, as TeX. Rendered to MathML at build time
+// (display formulas, and the `inline` ones used as row labels).
+export default {
+  attention: String.raw`\mathrm{Attention}(\roleq{Q},\rolek{K},\rolev{V})=\mathrm{softmax}\!\left(\frac{\roleq{Q}\rolek{K}^{\top}}{\sqrt{d_k}}\right)\rolev{V}`,
+  perKey: String.raw`\begin{aligned} s_j &= \frac{\roleq{q}\cdot\rolek{k_j}}{\sqrt{d_k}} \\ w_j &= \frac{e^{s_j}}{\sum_{l} e^{s_l}} \\ \roleo{o} &= \sum_{j} w_j\,\rolev{v_j} \end{aligned}`,
+};
+
+export const inline = {
+  dot: String.raw`\roleq{q}\cdot\rolek{k_j}`,
+  scaled: String.raw`s_j=\frac{\roleq{q}\cdot\rolek{k_j}}{\sqrt{d_k}}`,
+  unscaled: String.raw`s_j=\roleq{q}\cdot\rolek{k_j}`,
+  exp: String.raw`e^{s_j}`,
+  weight: String.raw`w_j=\frac{e^{s_j}}{\sum_l e^{s_l}}`,
+  mix: String.raw`w_j\,\rolev{v_j}`,
+};
