@@ -1,0 +1,66 @@
+// Shared display logic of the page: number formatting (including -inf), input
+// parsing, and the heatmap colours' contrast (WCAG AA for the printed numbers).
+import { describe, it, expect } from 'vitest';
+import { MINUS, NEG_INFINITY, formatFull, formatInput, formatInteger, formatNumber, formatVector, parseNumber, subscript }
+  from '../../web/src/lib/format.js';
+import { INK, WHITE, contrast, divergingColor, rampColor, textColorOn } from '../../web/src/lib/color.js';
+
+describe('formatNumber', () => {
+  it('rounds for display, with a typographic minus and no negative zero', () => {
+    expect(formatNumber(0.40106)).toBe('0.401');
+    expect(formatNumber(1.2032, 3)).toBe('1.203');
+    expect(formatNumber(-0.25, 2)).toBe(`${MINUS}0.25`);
+    expect(formatNumber(-0.0001)).toBe('0.000');
+    expect(formatNumber(-0)).toBe('0.000');
+  });
+  it('shows -inf (masked scores) as −∞ and never prints NaN', () => {
+    expect(formatNumber(-Infinity)).toBe(NEG_INFINITY);
+    expect(NEG_INFINITY).toBe('\u2212\u221e');
+    expect(formatNumber(Infinity)).toBe('\u221e');
+    expect(formatNumber(NaN)).toBe('\u2014');
+  });
+  it('full values keep float32 precision; vectors and integers', () => {
+    expect(formatFull(0.4010739)).toBe('0.4010739');
+    expect(formatFull(-Infinity)).toBe(NEG_INFINITY);
+    expect(formatFull(0)).toBe('0');
+    expect(formatVector([1.20321, 0.79679])).toBe('(1.203, 0.797)');
+    expect(formatInteger(1152, 'en')).toBe('1,152');
+    expect(subscript(12)).toBe('\u2081\u2082');
+  });
+});
+
+describe('parseNumber / formatInput', () => {
+  it('accepts what readers type', () => {
+    expect(parseNumber('1')).toBe(1);
+    expect(parseNumber(' -0.5 ')).toBe(-0.5);
+    expect(parseNumber('\u22122')).toBe(-2);
+    expect(parseNumber('0,25')).toBe(0.25);
+    expect(parseNumber('.5')).toBe(0.5);
+    expect(parseNumber('1e-2')).toBe(0.01);
+  });
+  it('gives NaN for anything else, so the engine reports it', () => {
+    for (const bad of ['', '-', 'abc', '1.2.3', '--1', '1x']) expect(parseNumber(bad)).toBeNaN();
+  });
+  it('formats input boxes without trailing zeros', () => {
+    expect(formatInput(0.5)).toBe('0.5');
+    expect(formatInput(-0)).toBe('0');
+    expect(formatInput(2)).toBe('2');
+    expect(formatInput(NaN)).toBe('');
+  });
+});
+
+describe('heatmap colours', () => {
+  it('every step of the weight ramp has a text colour with at least 4.5:1 contrast', () => {
+    for (let i = 0; i <= 1000; i++) {
+      const bg = rampColor(i / 1000);
+      expect(contrast(bg, textColorOn(bg))).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+  it('the ramp runs from white (0) to the darkest ink (1); diverging is white at 0', () => {
+    expect(rampColor(0)).toEqual(WHITE);
+    expect(textColorOn(rampColor(0))).toEqual(INK);
+    expect(textColorOn(rampColor(1))).toEqual(WHITE);
+    expect(divergingColor(0, 2)).toEqual(WHITE);
+    expect(divergingColor(-2, 2)).not.toEqual(divergingColor(2, 2));
+  });
+});

@@ -1,0 +1,60 @@
+// Section 4 (#sentence) state: article 004's sentence computed, not copied.
+import { describe, it, expect, beforeAll } from 'vitest';
+import { createAttention } from '../../web/src/engine/index.js';
+import { DEFAULT_EMBEDDINGS, TOKENS, computeSentence, createSentence, identicalTokenPairs, isSymmetric }
+  from '../../web/src/sections/sentence/state.js';
+
+let engine;
+beforeAll(async () => { engine = await createAttention(); });
+
+function reference(x) {
+  const n = x.length;
+  const d = x[0].length;
+  const dot = (a, b) => a.reduce((s, v, i) => s + v * b[i], 0);
+  const scores = x.map((a) => x.map((b) => dot(a, b)));
+  const weights = scores.map((row) => {
+    const e = row.map((s) => Math.exp(s / Math.sqrt(d)));
+    const sum = e.reduce((a, b) => a + b, 0);
+    return e.map((v) => v / sum);
+  });
+  const output = weights.map((w) => Array.from({ length: d }, (_, c) => w.reduce((acc, wj, j) => acc + wj * x[j][c], 0)));
+  return { n, scores, weights, output };
+}
+
+describe('sentence state', () => {
+  it('five tokens with Q = K = V = X: scores, weights and outputs match the formula', () => {
+    const r = computeSentence(engine, DEFAULT_EMBEDDINGS);
+    const want = reference(DEFAULT_EMBEDDINGS);
+    expect(TOKENS).toEqual(['karina', 'is', 'to', 'the', 'store']);
+    for (let i = 0; i < 5; i++) {
+      for (let j = 0; j < 5; j++) {
+        expect(r.scores[i * 5 + j]).toBeCloseTo(want.scores[i][j], 6);
+        expect(r.weights[i * 5 + j]).toBeCloseTo(want.weights[i][j], 6);
+      }
+      for (let c = 0; c < 2; c++) expect(r.output[i * 2 + c]).toBeCloseTo(want.output[i][c], 5);
+      expect(r.rowSums[i]).toBeCloseTo(1, 6);
+    }
+  });
+
+  it('scores are symmetric (Q = K), weights are not; "to" and "the" coincide', () => {
+    const r = computeSentence(engine, DEFAULT_EMBEDDINGS);
+    expect(r.scoresSymmetric).toBe(true);
+    expect(r.weightsSymmetric).toBe(false);
+    expect(r.identicalRows).toEqual([[2, 3]]);
+    expect(isSymmetric([1, 2, 2, 1], 2)).toBe(true);
+    expect(identicalTokenPairs([[1, 0], [0, 1]])).toEqual([]);
+  });
+
+  it('editing an embedding recomputes; a non-number is reported, then the engine keeps working', () => {
+    const model = createSentence(engine);
+    const before = Array.from(model.result.weights);
+    model.setEmbedding(0, 1, 2);
+    expect(Array.from(model.result.weights)).not.toEqual(before);
+    expect(model.result.identicalRows).toEqual([[2, 3]]);
+    model.setEmbedding(1, 0, NaN);
+    expect(model.error).toMatch(/\bq\b|\bk\b|\bv\b/);
+    model.reset();
+    expect(model.error).toBeNull();
+    expect(Array.from(model.result.weights)).toEqual(before);
+  });
+});
