@@ -7,7 +7,7 @@
 // (its title comes from the `placeholders` entry of i18n/<lang>/common.js).
 export const sections = [
   { id: 'worked-example', load: () => import('./worked-example/index.js') },
-  { id: 'scaling' },           // 2. Why divide by sqrt(d_k) — placeholder
+  { id: 'scaling', load: () => import('./scaling/index.js') },
   { id: 'reading-weights' },   // 3. Reading a weight matrix — placeholder
   { id: 'sentence', load: () => import('./sentence/index.js') },
   { id: 'masking', load: () => import('./masking/index.js') },

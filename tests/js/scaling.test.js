@@ -1,0 +1,143 @@
+// Section 2 (#scaling): the three sqrt(d_k) experiments, run by the real engine.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createAttention } from '../../web/src/engine/index.js';
+import {
+  DEFAULTS, createScaling, gradientRatio, runSweep, runTenKeys, runTrials, scaledLogitStd,
+} from '../../web/src/sections/scaling/state.js';
+import { formatMs, formatShare, sweepSeries, sweepTableRows } from '../../web/src/sections/scaling/format.js';
+import { mergeSweep, splitSweep } from '../../web/src/sections/scaling/experiment-pool.js';
+
+let engine;
+beforeAll(async () => { engine = await createAttention(); });
+
+const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+
+describe('experiment 1: one query, ten keys', () => {
+  test('d_k = 512: the raw weights are almost one-hot, the scaled ones are shared', () => {
+    const r = runTenKeys(engine, DEFAULTS.tenKeys);
+    expect(r.raw.weights).toHaveLength(10);
+    expect(sum(r.raw.weights)).toBeCloseTo(1, 5);
+    expect(sum(r.scaled.weights)).toBeCloseTo(1, 5);
+    expect(r.raw.stats.maxWeight).toBeGreaterThan(0.99);
+    expect(r.scaled.stats.maxWeight).toBeLessThan(r.raw.stats.maxWeight);
+    expect(r.scaled.stats.entropy).toBeGreaterThan(r.raw.stats.entropy + 0.5);
+    expect(r.scale).toBeCloseTo(1 / Math.sqrt(512), 6);
+    // the scaled scores are the raw ones times 1/sqrt(d_k)
+    r.scores.forEach((s, j) => expect(r.scaledScores[j]).toBeCloseTo(s * r.scale, 4));
+  });
+
+  test('reproducible from a seed, different for another seed', () => {
+    const a = runTenKeys(engine, { seed: 7, dk: 512, keys: 10 });
+    const b = runTenKeys(engine, { seed: 7, dk: 512, keys: 10 });
+    const c = runTenKeys(engine, { seed: 8, dk: 512, keys: 10 });
+    expect(b.scores).toEqual(a.scores);
+    expect(b.scaled.weights).toEqual(a.scaled.weights);
+    expect(c.scores).not.toEqual(a.scores);
+  });
+});
+
+describe('experiment 2: many trials', () => {
+  test('d_k = 64, 8 keys, 5000 trials: raw saturates, scaled does not', () => {
+    const r = runTrials(engine, DEFAULTS.trials);
+    expect(r.trials).toBe(5000);
+    expect(r.maxWeight.raw).toBeGreaterThan(0.8);
+    expect(r.maxWeight.scaled).toBeLessThan(0.45);
+    expect(r.saturatedShare.raw).toBeGreaterThan(0.3);
+    expect(r.saturatedShare.scaled).toBe(0);
+    expect(r.gradient.scaled / r.gradient.raw).toBeGreaterThan(3);
+  });
+
+  test('reproducible from a seed, different for another seed', () => {
+    const settings = { seed: 3, dk: 64, keys: 8, trials: 500 };
+    const a = runTrials(engine, settings);
+    const b = runTrials(engine, settings);
+    const c = runTrials(engine, { ...settings, seed: 4 });
+    for (const stat of ['maxWeight', 'entropy', 'gradient', 'saturatedShare']) expect(b[stat]).toEqual(a[stat]);
+    expect(c.maxWeight.raw).not.toBe(a.maxWeight.raw);
+  });
+});
+
+describe('experiment 3: the sweep over d', () => {
+  let sweep;
+  beforeAll(() => { sweep = runSweep(engine, DEFAULTS.sweep); });
+
+  test('the logit std follows sqrt(d); divided by sqrt(d) it is about 1', () => {
+    for (const row of sweep.rows) {
+      expect(row.logitStd / Math.sqrt(row.dk)).toBeGreaterThan(0.9);
+      expect(row.logitStd / Math.sqrt(row.dk)).toBeLessThan(1.1);
+      expect(scaledLogitStd(row)).toBeCloseTo(row.logitStd / Math.sqrt(row.dk), 12);
+    }
+  });
+
+  test('the scaled entropy is nearly constant across d; the raw one falls', () => {
+    const scaled = sweep.rows.map((r) => r.entropy.scaled);
+    expect(Math.max(...scaled) - Math.min(...scaled)).toBeLessThan(0.1);
+    const raw = sweep.rows.map((r) => r.entropy.raw);
+    for (let i = 1; i < raw.length; i++) expect(raw[i]).toBeLessThan(raw[i - 1]);
+    expect(raw[raw.length - 1]).toBeLessThan(0.2);
+    // every entropy is below the uniform row's ln 8, computed by the engine
+    expect(sweep.uniform.entropy).toBeCloseTo(Math.log(8), 6);
+    expect(sweep.uniform.jacobianTrace).toBeCloseTo(7 / 8, 6);
+    for (const r of sweep.rows) expect(r.entropy.scaled).toBeLessThan(sweep.uniform.entropy);
+  });
+
+  test('the gradient signal collapses without the division', () => {
+    expect(gradientRatio(sweep)).toBeGreaterThan(10);
+    const scaled = sweep.rows.map((r) => r.gradient.scaled);
+    expect(Math.max(...scaled) - Math.min(...scaled)).toBeLessThan(0.05);
+  });
+
+  test('reproducible from a seed, different for another seed', () => {
+    const small = { ...DEFAULTS.sweep, trials: 20 };
+    const a = runSweep(engine, { ...small, seed: 11 });
+    const b = runSweep(engine, { ...small, seed: 11 });
+    const c = runSweep(engine, { ...small, seed: 12 });
+    expect(b.rows).toEqual(a.rows);
+    expect(c.rows[0].maxWeight.raw).not.toBe(a.rows[0].maxWeight.raw);
+  });
+
+  test('split over workers and merged, the sweep is identical to one run', () => {
+    const settings = { ...DEFAULTS.sweep, trials: 20, seed: 5 };
+    const parts = splitSweep(settings, 2);
+    expect(parts).toHaveLength(2);
+    expect(parts.flatMap((p) => p.dims).sort((x, y) => x - y)).toEqual(settings.dims);
+    expect(parts[0].dims).toContain(1024);  // the largest dimension gets a worker of its own
+    expect(parts[0].dims).toHaveLength(1);
+    const merged = mergeSweep(settings, parts.map((p) => runSweep(engine, p)));
+    expect(merged.rows).toEqual(runSweep(engine, settings).rows);
+    expect(merged.dims).toEqual(settings.dims);
+  });
+});
+
+describe('the model and the formatting', () => {
+  test('createScaling keeps settings and results per experiment', () => {
+    const model = createScaling(engine, { ...DEFAULTS, sweep: { ...DEFAULTS.sweep, trials: 10 } });
+    const first = model.run('tenKeys');
+    expect(model.results.tenKeys).toBe(first);
+    const second = model.set('tenKeys', { seed: 99 });
+    expect(model.settings.tenKeys.seed).toBe(99);
+    expect(second.scores).not.toEqual(first.scores);
+  });
+
+  test('the sweep table rows', () => {
+    const rows = sweepTableRows(runSweep(engine, { ...DEFAULTS.sweep, trials: 10 }));
+    expect(rows).toHaveLength(5);
+    expect(rows.map((r) => r[0])).toEqual(['4', '16', '64', '256', '1024']);
+    for (const r of rows) {
+      expect(r).toHaveLength(9);
+      expect(r[1]).toMatch(/^\d+\.\d{2}$/);     // logit std, 2 decimals
+      expect(r[2]).toMatch(/^\d\.\d{3}$/);      // scaled std, 3 decimals
+      expect(r[7]).toMatch(/^0\.\d{4}$/);       // sum p(1-p), 4 decimals
+    }
+    const series = sweepSeries(runSweep(engine, { ...DEFAULTS.sweep, trials: 10 }));
+    expect(series.entropy.raw.map((p) => p[0])).toEqual([4, 16, 64, 256, 1024]);
+  });
+
+  test('shares and milliseconds', () => {
+    expect(formatShare(0.379)).toBe('37.9%');
+    expect(formatShare(0)).toBe('0.0%');
+    expect(formatMs(0.4234)).toBe('0.42');
+    expect(formatMs(7.34)).toBe('7.3');
+    expect(formatMs(118.4)).toBe('118');
+  });
+});

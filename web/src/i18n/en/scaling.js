@@ -1,0 +1,101 @@
+// Section 2 text (English). HTML allowed; $...$ is TeX (MathML at build time);
+// {name} is filled in at run time with a computed value.
+const R = String.raw;
+
+export default {
+  title: R`Why divide by $\sqrt{d_k}$`,
+  lede: R`The scores are dot products, and the dot product of two random vectors grows with their dimension. Large scores push the softmax to give almost all of the weight to one key, and there its gradient all but vanishes. Dividing by $\sqrt{d_k}$ undoes the growth. Below is the argument, then three experiments that your browser runs from a seed: change the seed and they run again on fresh random numbers.`,
+  argument: {
+    intro: R`Suppose the components $q_i$ of a <span class="chip chip-q">query</span> and $k_i$ of a <span class="chip chip-k">key</span> are independent random numbers with mean 0 and variance 1. By linearity, the dot product $q\cdot k=\sum_i q_i k_i$ has mean 0:`,
+    variance: R`Independent terms add their variances, and $\operatorname{Var}[q_i k_i]=\mathbb{E}[q_i^2]\,\mathbb{E}[k_i^2]$ because the means are 0. Each of the $d_k$ terms contributes 1:`,
+    scaled: R`So a score has standard deviation $\sqrt{d_k}$: the wider the vectors, the further apart the scores. Divided by $\sqrt{d_k}$, they have variance 1 whatever $d_k$ is:`,
+    experiments: R`The argument is about averages. The three experiments below check it, each one raw against scaled.`,
+  },
+  controls: {
+    dk: R`Dimension <i>d</i><sub>k</sub>`,
+    trials: 'Trials',
+    seed: 'Seed',
+    newSeed: 'New seed',
+  },
+  columns: {
+    raw: 'Raw',
+    scaled: R`Divided by $\sqrt{d_k}$`,
+    rawShort: 'raw',
+    scaledShort: R`$\div\sqrt{d}$`,
+    rawPlain: 'raw',
+    scaledPlain: 'divided by √d',
+  },
+  stats: R`largest weight <b>{max}</b> · entropy {entropy} · $\sum p(1-p)$ = {gradient}`,
+  timing: {
+    line: 'Computed in {ms} ms by the {build} build of the engine, in your browser.',
+    background: 'Computed in {ms} ms, from request to result, in a background thread by the {build} build of the engine.',
+    running: 'Running…',
+    simd: 'WebAssembly SIMD',
+    baseline: 'WebAssembly (no SIMD)',
+  },
+  tenKeys: {
+    title: 'Experiment 1 · one query, ten keys',
+    intro: R`One query $q$ and ten keys $k_1,\dots,k_{10}$ with standard normal components, as in article 000 (which uses $d_k = 512$). The same ten scores $q\cdot k_j$ go through the softmax twice: as they are, and divided by $\sqrt{d_k}$.`,
+    rawCaption: R`Softmax of the raw scores $q\cdot k_j$`,
+    scaledCaption: R`Softmax of the scores divided by $\sqrt{d_k}$ = {divisor}`,
+    barsRaw: 'Weights of the raw scores, keys 1 to 10: {values}',
+    barsScaled: 'Weights of the scaled scores, keys 1 to 10: {values}',
+    summary: R`With $d_k$ = {dk}, the raw scores run from {min} to {max}: the softmax gives key {key} a weight of <b>{top}</b>, almost one-hot. Divided by {divisor}, the same scores run from {smin} to {smax}, and the weight is shared: the largest is <b>{stop}</b>.`,
+    tableSummary: 'Show the ten scores and weights as a table',
+    tableCaption: 'Scores and weights of the ten keys',
+    columns: {
+      key: 'key',
+      score: R`$q\cdot k_j$`,
+      scaledScore: R`$q\cdot k_j/\sqrt{d_k}$`,
+      rawWeight: 'weight, raw',
+      scaledWeight: R`weight, $\div\sqrt{d_k}$`,
+    },
+  },
+  trials: {
+    title: 'Experiment 2 · many trials',
+    intro: R`One draw can be a fluke, so article 002 repeats it: $d_k = 64$, eight keys, a fresh query and fresh keys in each of 5000 trials, and the averages over all of them.`,
+    caption: R`$d_k$ = {dk}, {keys} keys, {trials} trials, seed {seed}`,
+    rows: {
+      maxWeight: 'Mean largest weight',
+      saturatedShare: 'Trials where one weight exceeds 0.99',
+      gradient: R`Mean $\sum_i p_i(1-p_i)$`,
+      entropy: 'Mean entropy (nats)',
+    },
+    summary: R`Without the division, one key takes more than 0.99 of the weight in <b>{share}</b> of the trials, and the gradient signal $\sum p(1-p)$ is <b>{ratio}</b> times smaller.`,
+    cite: R`For comparison, article 002 reports, for its own random draw, 0.879 against 0.361, 38.0% against 0.0%, and 0.172 against 0.768. The numbers in the table are computed here.`,
+  },
+  gradient: {
+    title: 'Why saturation hurts: the gradient',
+    text: R`Training moves the scores $s$ by following the gradient through the softmax $p=\operatorname{softmax}(s)$. Its Jacobian has $p_i(1-p_i)$ on the diagonal and $-p_i p_j$ off it. When one weight is close to 1 and the others close to 0, every entry is close to 0: the weights hardly change whatever the scores do, and almost no gradient reaches $W_Q$ and $W_K$. The trace $\sum_i p_i(1-p_i)$ measures how much is left.`,
+    entropy: R`The entropy measures how spread out a row is: $\ln m$ for $m$ equal weights, 0 for a one-hot row.`,
+  },
+  sweep: {
+    title: R`Experiment 3 · the sweep over $d$`,
+    intro: R`Article 003 raises the dimension from 4 to 1024. At each $d$, a trial draws random $Q$ and $K$ ($8\times d$ each) and takes the $8\times 8$ logits $QK^\top$; 200 trials are averaged. The same seed is used at every $d$.`,
+    uniform: R`Reference: a uniform row of {m} weights has entropy ln {m} = <b>{entropy}</b> and $\sum p(1-p)$ = <b>{gradient}</b> (computed by the engine).`,
+    caption: R`Averages over {trials} trials of {n} × {m} logits, seed {seed}`,
+    stats: {
+      logitStd: 'Logit standard deviation',
+      maxWeight: 'Largest weight',
+      entropy: 'Entropy (nats)',
+      gradient: R`$\sum p(1-p)$`,
+    },
+    scaledLegend: R`Divided by $\sqrt{d}$`,
+    xLabel: R`dimension $d$ (log scale)`,
+    plotDescription: 'Raw and scaled values at d = 4, 16, 64, 256 and 1024; the numbers are in the table below.',
+    plots: {
+      logitStd: { title: 'Logit standard deviation against d' },
+      maxWeight: { title: 'Mean largest weight against d' },
+      entropy: { title: 'Mean entropy against d' },
+      gradient: { title: 'Mean sum of p(1 − p) against d' },
+    },
+    references: {
+      sqrtD: R`$\sqrt{d}$`,
+      uniformMax: 'uniform row: {value}',
+      uniformEntropy: R`uniform row: $\ln 8$ = {value}`,
+      uniformGradient: 'uniform row: {value}',
+    },
+    summary: R`Unscaled, the logits spread like $\sqrt{d}$ — a standard deviation of {std1} at $d$ = {d1}, {stdN} at $d$ = {dN}. At $d$ = {dN} the largest weight reaches <b>{maxN}</b> and the entropy falls to <b>{entN}</b>, against {uniform} for a uniform row: the average has become a selection. Scaled, the largest weight stays between {smin} and {smax} at every $d$. The gradient signal $\sum p(1-p)$ at $d$ = {dN} is {gradN} raw against {sgradN} scaled: <b>{ratio}</b> times smaller without the division.`,
+  },
+  after: R`<p>Dividing by $\sqrt{d_k}$ is not a tuning knob. Without it, the wider the heads, the more the softmax saturates, and a saturated softmax passes almost no gradient: the attention weights stop learning. With it, the scores have the same spread at every width.</p>`,
+};

@@ -1,0 +1,101 @@
+// 2절 문구(한국어). HTML 사용 가능; $...$는 TeX(빌드할 때 MathML로);
+// {name}은 실행 중에 계산한 값으로 채운다.
+const R = String.raw;
+
+export default {
+  title: R`왜 $\sqrt{d_k}$로 나누는가`,
+  lede: R`점수는 내적이고, 무작위 벡터 두 개의 내적은 차원이 커질수록 커집니다. 점수가 크면 소프트맥스가 가중치를 거의 전부 키 하나에 몰아 주고, 그 자리에서는 그래디언트가 거의 사라집니다. $\sqrt{d_k}$로 나누면 이 증가가 상쇄됩니다. 아래에 그 논증이 있고, 이어서 브라우저가 시드 하나로 직접 돌리는 실험 세 개가 있습니다. 시드를 바꾸면 새 난수로 다시 돌아갑니다.`,
+  argument: {
+    intro: R`<span class="chip chip-q">쿼리</span>의 성분 $q_i$와 <span class="chip chip-k">키</span>의 성분 $k_i$가 모두 평균 0, 분산 1이고 서로 독립인 확률변수라고 합시다. 기댓값의 선형성에 따라 내적 $q\cdot k=\sum_i q_i k_i$의 평균은 0입니다.`,
+    variance: R`독립인 항들의 분산은 더해지고, 평균이 0이므로 $\operatorname{Var}[q_i k_i]=\mathbb{E}[q_i^2]\,\mathbb{E}[k_i^2]$입니다. $d_k$개의 항이 각각 1씩 보탭니다.`,
+    scaled: R`따라서 점수의 표준편차는 $\sqrt{d_k}$입니다. 벡터가 길어질수록 점수끼리 더 멀리 벌어집니다. $\sqrt{d_k}$로 나누면 $d_k$가 얼마이든 분산이 1이 됩니다.`,
+    experiments: R`이 논증은 평균에 대한 이야기입니다. 아래 세 실험이 이를 확인합니다. 모두 나누지 않은 경우와 나눈 경우를 나란히 보여 줍니다.`,
+  },
+  controls: {
+    dk: R`차원 <i>d</i><sub>k</sub>`,
+    trials: '시행 횟수',
+    seed: '시드',
+    newSeed: '새 시드',
+  },
+  columns: {
+    raw: '그대로',
+    scaled: R`$\sqrt{d_k}$로 나눔`,
+    rawShort: '그대로',
+    scaledShort: R`$\div\sqrt{d}$`,
+    rawPlain: '그대로',
+    scaledPlain: '√d로 나눔',
+  },
+  stats: R`최대 가중치 <b>{max}</b> · 엔트로피 {entropy} · $\sum p(1-p)$ = {gradient}`,
+  timing: {
+    line: '브라우저에서 엔진의 {build} 빌드로 {ms} ms 만에 계산했습니다.',
+    background: '엔진의 {build} 빌드가 백그라운드 스레드에서, 요청부터 결과까지 {ms} ms 만에 계산했습니다.',
+    running: '계산 중…',
+    simd: 'WebAssembly SIMD',
+    baseline: 'WebAssembly(SIMD 없음)',
+  },
+  tenKeys: {
+    title: '실험 1 · 쿼리 하나, 키 열 개',
+    intro: R`성분이 표준정규분포를 따르는 쿼리 $q$ 하나와 키 $k_1,\dots,k_{10}$ 열 개를 뽑습니다. 000번 글과 같은 설정입니다(그 글은 $d_k = 512$). 같은 점수 $q\cdot k_j$ 열 개를 소프트맥스에 두 번 넣습니다. 한 번은 그대로, 한 번은 $\sqrt{d_k}$로 나누어서.`,
+    rawCaption: R`점수 $q\cdot k_j$를 그대로 넣은 소프트맥스`,
+    scaledCaption: R`점수를 $\sqrt{d_k}$ = {divisor}로 나눈 소프트맥스`,
+    barsRaw: '그대로 넣은 점수의 가중치, 키 1부터 10까지: {values}',
+    barsScaled: '나눈 점수의 가중치, 키 1부터 10까지: {values}',
+    summary: R`$d_k$ = {dk}일 때 그대로의 점수는 {min}에서 {max}까지 퍼져 있어서, 소프트맥스를 거치면 키 {key}의 가중치가 <b>{top}</b>, 거의 원-핫입니다. 같은 점수를 {divisor}로 나누면 {smin}에서 {smax} 사이로 줄어들고, 가중치가 여러 키에 나뉩니다. 가장 큰 값이 <b>{stop}</b>입니다.`,
+    tableSummary: '점수 열 개와 가중치를 표로 보기',
+    tableCaption: '키 열 개의 점수와 가중치',
+    columns: {
+      key: '키',
+      score: R`$q\cdot k_j$`,
+      scaledScore: R`$q\cdot k_j/\sqrt{d_k}$`,
+      rawWeight: '가중치(그대로)',
+      scaledWeight: R`가중치($\div\sqrt{d_k}$)`,
+    },
+  },
+  trials: {
+    title: '실험 2 · 여러 번 반복하기',
+    intro: R`한 번 뽑은 결과는 우연일 수 있으니 002번 글처럼 반복합니다. $d_k = 64$, 키 여덟 개로, 시행마다 쿼리와 키를 새로 뽑아 5000번 되풀이하고 전체 평균을 냅니다.`,
+    caption: R`$d_k$ = {dk}, 키 {keys}개, {trials}회 시행, 시드 {seed}`,
+    rows: {
+      maxWeight: '최대 가중치의 평균',
+      saturatedShare: '한 가중치가 0.99를 넘은 시행의 비율',
+      gradient: R`$\sum_i p_i(1-p_i)$의 평균`,
+      entropy: '엔트로피의 평균(nat)',
+    },
+    summary: R`나누지 않으면 시행의 <b>{share}</b>에서 키 하나가 가중치의 0.99 이상을 가져가고, 그래디언트 지표 $\sum p(1-p)$는 <b>{ratio}</b>배 작습니다.`,
+    cite: R`참고로 002번 글은 자기가 뽑은 난수에서 0.879 대 0.361, 38.0% 대 0.0%, 0.172 대 0.768을 보고합니다. 표의 숫자는 여기서 계산한 것입니다.`,
+  },
+  gradient: {
+    title: '포화가 왜 문제인가: 그래디언트',
+    text: R`학습은 소프트맥스 $p=\operatorname{softmax}(s)$를 거꾸로 통과하는 그래디언트를 따라 점수 $s$를 움직입니다. 소프트맥스의 야코비 행렬은 대각 성분이 $p_i(1-p_i)$, 비대각 성분이 $-p_i p_j$입니다. 가중치 하나가 1에 가깝고 나머지가 0에 가까우면 모든 성분이 0에 가까워집니다. 점수가 어떻게 변하든 가중치가 거의 움직이지 않고, $W_Q$와 $W_K$까지 전해지는 그래디언트가 거의 없습니다. 대각합 $\sum_i p_i(1-p_i)$가 남은 양을 재는 지표입니다.`,
+    entropy: R`엔트로피는 행이 얼마나 고르게 퍼져 있는지를 잽니다. 가중치 $m$개가 모두 같으면 $\ln m$, 원-핫이면 0입니다.`,
+  },
+  sweep: {
+    title: R`실험 3 · 차원 $d$ 바꿔 가며 재기`,
+    intro: R`003번 글은 차원을 4에서 1024까지 올려 봅니다. 각 $d$에서 무작위 $Q$와 $K$(각각 $8\times d$)를 뽑아 $8\times 8$ 로짓 $QK^\top$를 만들고, 200회 시행을 평균합니다. 모든 $d$에서 같은 시드를 씁니다.`,
+    uniform: R`기준: 가중치 {m}개가 고른 행의 엔트로피는 ln {m} = <b>{entropy}</b>, $\sum p(1-p)$ = <b>{gradient}</b>입니다(엔진이 계산).`,
+    caption: R`{n} × {m} 로짓, {trials}회 시행의 평균, 시드 {seed}`,
+    stats: {
+      logitStd: '로짓 표준편차',
+      maxWeight: '최대 가중치',
+      entropy: '엔트로피(nat)',
+      gradient: R`$\sum p(1-p)$`,
+    },
+    scaledLegend: R`$\sqrt{d}$로 나눔`,
+    xLabel: R`차원 $d$(로그 눈금)`,
+    plotDescription: 'd = 4, 16, 64, 256, 1024에서 그대로와 나눈 값. 숫자는 아래 표에 있습니다.',
+    plots: {
+      logitStd: { title: 'd에 따른 로짓 표준편차' },
+      maxWeight: { title: 'd에 따른 최대 가중치의 평균' },
+      entropy: { title: 'd에 따른 엔트로피의 평균' },
+      gradient: { title: 'd에 따른 p(1 − p) 합의 평균' },
+    },
+    references: {
+      sqrtD: R`$\sqrt{d}$`,
+      uniformMax: '고른 행: {value}',
+      uniformEntropy: R`고른 행: $\ln 8$ = {value}`,
+      uniformGradient: '고른 행: {value}',
+    },
+    summary: R`나누지 않으면 로짓이 $\sqrt{d}$를 따라 퍼집니다. 표준편차가 $d$ = {d1}에서 {std1}, $d$ = {dN}에서 {stdN}입니다. $d$ = {dN}에서 최대 가중치는 <b>{maxN}</b>까지 오르고 엔트로피는 <b>{entN}</b>까지 떨어집니다(고른 행은 {uniform}). 가중평균이 사실상 선택이 된 것입니다. 나누면 최대 가중치가 모든 $d$에서 {smin}에서 {smax} 사이에 머뭅니다. $d$ = {dN}에서 그래디언트 지표 $\sum p(1-p)$는 그대로 {gradN}, 나누면 {sgradN}입니다. 나누지 않으면 <b>{ratio}</b>배 작습니다.`,
+  },
+  after: R`<p>$\sqrt{d_k}$로 나누는 것은 성능을 위한 미세 조정이 아닙니다. 나누지 않으면 헤드가 넓을수록 소프트맥스가 더 포화하고, 포화한 소프트맥스는 그래디언트를 거의 흘려보내지 않아 어텐션 가중치가 더 배우지 못합니다. 나누면 어떤 너비에서도 점수의 퍼짐이 같습니다.</p>`,
+};
