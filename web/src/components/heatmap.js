@@ -125,6 +125,9 @@ export function heatmap({
       : null,
     grid, details);
 
+  const shown = new Array(cells.length).fill(undefined);   // last value drawn per cell
+  const shownMask = new Uint8Array(cells.length);
+
   return {
     el: figure,
     grid,
@@ -137,6 +140,10 @@ export function heatmap({
         const w = values[k];
         const isMasked = masked ? masked[k] === 1 : false;
         const cell = cells[k];
+        // Unchanged cells are left alone (a diverging map rescales with its maximum).
+        if (!diverging && shown[k] === w && shownMask[k] === (isMasked ? 1 : 0)) continue;
+        shown[k] = w;
+        shownMask[k] = isMasked ? 1 : 0;
         // Weights: a gamma of 0.6 separates the small weights of long rows
         // (uniform over 5 keys is 0.2) while 0 stays white and 1 stays darkest.
         const bg = diverging ? divergingColor(w, maxAbs) : rampColor(Math.max(0, w) ** 0.6);

@@ -1,7 +1,7 @@
 // MathML built at run time, for formulas whose numbers change as the reader
 // edits (the static formulas are prerendered from TeX at build time, see
 // web/vite-plugins/prerender-math.js). Chromium, Firefox and Safari render MathML Core.
-import { formatNumber } from '../lib/format.js';
+import { formatNumber, formatTrimmed } from '../lib/format.js';
 
 const NS = 'http://www.w3.org/1998/Math/MathML';
 
@@ -27,9 +27,9 @@ export const mfrac = (num, den) => node('mfrac', [num, den]);
 export const msqrt = (...children) => node('msqrt', children);
 export const mspace = (width = '0.3em') => node('mspace', [], { width });
 
-// a column vector [x; y; ...] between brackets.
-export function mcolumn(values, digits = 3, role) {
-  const rows = Array.from(values, (v) => node('mtr', [node('mtd', [mn(v, digits)])]));
+// a column vector [x; y; ...] between brackets. `trim`: inputs, shown as typed.
+export function mcolumn(values, digits = 3, role, { trim = false } = {}) {
+  const rows = Array.from(values, (v) => node('mtr', [node('mtd', [trim ? node('mn', formatTrimmed(v, digits)) : mn(v, digits)])]));
   const table = node('mtable', rows, role ? { class: `role-${role}` } : {});
   return mrow(mo('[', { fence: 'true' }), table, mo(']', { fence: 'true' }));
 }

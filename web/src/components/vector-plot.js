@@ -9,11 +9,18 @@ const SIZE = 400;       // viewBox side
 const PAD = 18;         // room for labels at the edges
 const HANDLE_R = 26;    // touch target radius (viewBox units)
 
-// The smallest half-width, in steps of 0.5, that shows every vector with a margin.
-export function plotRange(vectors, minimum = 2) {
-  let r = minimum;
-  for (const v of vectors) r = Math.max(r, Math.abs(v.x) * 1.15, Math.abs(v.y) * 1.15);
-  return Math.ceil(r * 2) / 2;
+// The square window (in data units) that shows the origin and every vector
+// with a margin, on a grid of 0.5: { x0, y0, span }.
+export function plotWindow(vectors, { margin = 0.6, minSpan = 3 } = {}) {
+  let xmin = 0; let xmax = 0; let ymin = 0; let ymax = 0;
+  for (const v of vectors) {
+    if (!Number.isFinite(v.x) || !Number.isFinite(v.y)) continue;
+    xmin = Math.min(xmin, v.x); xmax = Math.max(xmax, v.x);
+    ymin = Math.min(ymin, v.y); ymax = Math.max(ymax, v.y);
+  }
+  const span = Math.ceil(Math.max(minSpan, xmax - xmin + 2 * margin, ymax - ymin + 2 * margin) * 2) / 2;
+  const lo = (min, max) => Math.floor(((min + max) / 2 - span / 2) * 2) / 2;
+  return { x0: lo(xmin, xmax), y0: lo(ymin, ymax), span };
 }
 
 export function vectorPlot({ title, description, handleLabel, valueText, onMove, hull = false }) {
@@ -31,34 +38,33 @@ export function vectorPlot({ title, description, handleLabel, valueText, onMove,
   const handleLayer = svg('g', { class: 'vp-handles' });
   root.append(gridLayer, hullLayer, arrowLayer, handleLayer);
 
-  let range = 2;
-  let frozen = false;   // keep the scale still while dragging
+  let view = { x0: -1, y0: -1, span: 3 };
+  let frozen = false;   // keep the window still while dragging
   let vectors = [];
   let handle = null;
   let dragId = null;
 
-  const sx = (x) => PAD + ((x + range) / (2 * range)) * (SIZE - 2 * PAD);
-  const sy = (y) => SIZE - PAD - ((y + range) / (2 * range)) * (SIZE - 2 * PAD);
-  const toData = (px, py) => [
-    ((px - PAD) / (SIZE - 2 * PAD)) * 2 * range - range,
-    ((SIZE - PAD - py) / (SIZE - 2 * PAD)) * 2 * range - range,
-  ];
+  const scale = () => (SIZE - 2 * PAD) / view.span;
+  const sx = (x) => PAD + (x - view.x0) * scale();
+  const sy = (y) => SIZE - PAD - (y - view.y0) * scale();
+  const toData = (px, py) => [view.x0 + (px - PAD) / scale(), view.y0 + (SIZE - PAD - py) / scale()];
 
   function drawGrid() {
     gridLayer.replaceChildren();
-    const step = range > 4 ? 2 : range > 2.5 ? 1 : 0.5;
-    for (let t = -Math.floor(range / step) * step; t <= range + 1e-9; t += step) {
-      const major = Math.abs(t) < 1e-9;
+    const { x0, y0, span } = view;
+    const step = span > 8 ? 2 : span > 4.5 ? 1 : 0.5;
+    const fmt = (t) => String(t).replace('-', '\u2212');
+    for (let t = Math.ceil(x0 / step) * step; t <= x0 + span + 1e-9; t += step) {
+      const axis = Math.abs(t) < 1e-9;
       const integer = Math.abs(t - Math.round(t)) < 1e-9;
-      const cls = major ? 'vp-axis' : integer ? 'vp-line' : 'vp-line vp-minor';
-      gridLayer.append(
-        svg('line', { class: cls, x1: sx(t), x2: sx(t), y1: sy(-range), y2: sy(range) }),
-        svg('line', { class: cls, y1: sy(t), y2: sy(t), x1: sx(-range), x2: sx(range) }));
-      if (integer && !major) {
-        gridLayer.append(
-          svg('text', { class: 'vp-tick', x: sx(t), y: sy(0) + 14, 'text-anchor': 'middle', text: String(t).replace('-', '\u2212') }),
-          svg('text', { class: 'vp-tick', x: sx(0) - 6, y: sy(t) + 4, 'text-anchor': 'end', text: String(t).replace('-', '\u2212') }));
-      }
+      gridLayer.append(svg('line', { class: axis ? 'vp-axis' : integer ? 'vp-line' : 'vp-line vp-minor', x1: sx(t), x2: sx(t), y1: sy(y0), y2: sy(y0 + span) }));
+      if (integer && !axis) gridLayer.append(svg('text', { class: 'vp-tick', x: sx(t), y: Math.min(SIZE - 4, Math.max(12, sy(0) + 14)), 'text-anchor': 'middle', text: fmt(t) }));
+    }
+    for (let t = Math.ceil(y0 / step) * step; t <= y0 + span + 1e-9; t += step) {
+      const axis = Math.abs(t) < 1e-9;
+      const integer = Math.abs(t - Math.round(t)) < 1e-9;
+      gridLayer.append(svg('line', { class: axis ? 'vp-axis' : integer ? 'vp-line' : 'vp-line vp-minor', y1: sy(t), y2: sy(t), x1: sx(x0), x2: sx(x0 + span) }));
+      if (integer && !axis) gridLayer.append(svg('text', { class: 'vp-tick', x: Math.max(14, sx(0) - 6), y: sy(t) + 4, 'text-anchor': 'end', text: fmt(t) }));
     }
   }
 
@@ -89,8 +95,8 @@ export function vectorPlot({ title, description, handleLabel, valueText, onMove,
 
   function draw() {
     if (!frozen) {
-      const next = plotRange(vectors);
-      if (next !== range) { range = next; drawGrid(); }
+      const next = plotWindow(vectors);
+      if (next.x0 !== view.x0 || next.y0 !== view.y0 || next.span !== view.span) { view = next; drawGrid(); }
     }
     hullLayer.replaceChildren();
     if (hull) {
@@ -125,8 +131,8 @@ export function vectorPlot({ title, description, handleLabel, valueText, onMove,
     if (!m) return null;
     const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(m.inverse());
     const [x, y] = toData(p.x, p.y);
-    const r = (t) => Math.round(Math.max(-range, Math.min(range, t)) * 100) / 100;
-    return [r(x), r(y)];
+    const clamp = (t, lo) => Math.round(Math.max(lo, Math.min(lo + view.span, t)) * 100) / 100;
+    return [clamp(x, view.x0), clamp(y, view.y0)];
   }
 
   function startDrag(event) {
@@ -136,7 +142,11 @@ export function vectorPlot({ title, description, handleLabel, valueText, onMove,
     dragId = target.id;
     frozen = true;
     root.classList.add('is-dragging');
-    (event.currentTarget ?? root).setPointerCapture?.(event.pointerId);
+    try {
+      (event.currentTarget ?? root).setPointerCapture?.(event.pointerId);
+    } catch {
+      // not an active pointer (a synthetic event): dragging still works without capture
+    }
     handle?.focus({ preventScroll: true });
     moveTo(event);
   }

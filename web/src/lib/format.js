@@ -16,6 +16,13 @@ export function formatNumber(x, digits = 3) {
   return s.replace('-', MINUS);
 }
 
+// Like formatNumber, without trailing zeros: for numbers a reader typed
+// ("2", "0.5"), as opposed to computed ones, which keep a fixed width.
+export function formatTrimmed(x, digits = 3) {
+  const s = formatNumber(x, digits);
+  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+}
+
 // Up to 7 significant digits (a float32 carries about 7): for titles and the
 // table alternatives, so a reader can see what was rounded away.
 export function formatFull(x) {

@@ -70,31 +70,39 @@ function mount(root, { engine, t, store, lang }) {
       costNote),
     html('div', { class: 'prose' }, t('after')));
 
+  // The heatmaps of each h are built once and kept, so changing h only swaps
+  // and updates them.
   let shownHeads = 0;
   let headMaps = [];
+  const built = new Map();
+  function showHeads(count) {
+    if (!built.has(count)) built.set(count, buildHeads(count));
+    ({ headMaps, concatMap } = built.get(count));
+    headsGrid.dataset.heads = String(count);
+    headsGrid.replaceChildren(...built.get(count).headNodes);
+    concatSlot.replaceChildren(concatMap.el);
+    shownHeads = count;
+  }
   function buildHeads(count) {
     const dk = D_MODEL / count;
-    headMaps = Array.from({ length: count }, (_, i) => heatmap({
+    const maps = Array.from({ length: count }, (_, i) => heatmap({
       rows: N_TOKENS, cols: N_TOKENS, rowLabels: tokens, colLabels: tokens,
       caption: t('headCaption', { i: i + 1, dk }), tableSummary: t('table.show'), rowSumLabel: t('table.rowSum'),
       digits: 2, compact: count > 1,
     }));
-    headsGrid.dataset.heads = String(count);
-    headsGrid.replaceChildren(...headMaps.map((m) => h('div', { class: 'mh-head' }, m.el)));
-    concatMap = heatmap({
+    const concat = heatmap({
       rows: N_TOKENS, cols: D_MODEL, rowLabels: tokens,
       colLabels: dims.map((_, c) => (c % dk === 0 ? `h${c / dk + 1}` : '')),
       rowRole: 'q', colRole: 'o', caption: t('combine.concat'), tableSummary: t('table.show'),
       diverging: true, tiny: true, digits: 2, groupSize: dk,
     });
-    concatSlot.replaceChildren(concatMap.el);
-    shownHeads = count;
+    return { headMaps: maps, concatMap: concat, headNodes: maps.map((m) => h('div', { class: 'mh-head' }, m.el)) };
   }
 
   function refresh() {
     const r = model.result;
     headsChoice.set(model.heads);
-    if (shownHeads !== r.heads) buildHeads(r.heads);
+    if (shownHeads !== r.heads) showHeads(r.heads);
     r.headWeights.forEach((w, i) => headMaps[i].update(w));
     concatMap.update(r.concat);
     woMap.update(model.inputs.wo);
@@ -112,5 +120,10 @@ function mount(root, { engine, t, store, lang }) {
   }
 
   refresh();
+  // Build the other choices of h while the reader reads, so a change is only an update.
+  const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 300));
+  for (const count of HEAD_CHOICES) {
+    idle(() => { if (!built.has(count)) built.set(count, buildHeads(count)); });
+  }
   return {};
 }

@@ -173,7 +173,7 @@ function mount(root, { engine, t, store }) {
     // o = w1 v1 + w2 v2 + w3 v3 = o, with the live numbers.
     outputEq.replaceChildren(
       math([mrow(mi('o', 'o'), mo('='))]),
-      ...result.weights.map((w, j) => math([mrow(j > 0 ? mo('+') : null, mn(w), mcolumn(result.values[j], 3, 'v'))])),
+      ...result.weights.map((w, j) => math([mrow(j > 0 ? mo('+') : null, mn(w), mcolumn(result.values[j], 3, 'v', { trim: true }))])),
       math([mrow(mo('='), mcolumn(result.output, 3, 'o'))]));
 
     setHTML(compare, t(result.scaling ? 'compare.withoutScaling' : 'compare.withScaling', {
