@@ -34,11 +34,11 @@ typedef std::int32_t VecI __attribute__((vector_size(ATTN_VECTOR_BYTES)));
 
 inline constexpr std::size_t kLanes = ATTN_VECTOR_BYTES / sizeof(float);
 
-inline VecF splat(float value) {
-  VecF v;
-  for (std::size_t lane = 0; lane < kLanes; ++lane) v[lane] = value;
-  return v;
-}
+// value in every lane. Written as a vector-scalar operation, which GCC and Clang
+// broadcast (one f32x4.splat under SIMD128): a loop over lanes is compiled by
+// clang 14 for wasm into a store/insert/reload through the stack on each call.
+// value - 0 is value exactly, -0 and infinities included.
+inline VecF splat(float value) { return value - VecF{}; }
 
 inline VecF load(const float* p) {
   VecF v;
@@ -64,10 +64,24 @@ inline VecF select(VecI mask, VecF if_true, VecF if_false) {
 inline VecF max(VecF a, VecF b) { return select(a > b, a, b); }
 
 inline float horizontal_sum(VecF v) {
+#if ATTN_VECTOR_BYTES == 16
+  return (v[0] + v[1]) + (v[2] + v[3]);  // constant lanes: extract_lane, no trip through memory
+#else
   float sum = 0.0f;
   for (std::size_t lane = 0; lane < kLanes; ++lane) sum += v[lane];
   return sum;
+#endif
 }
+
+// (sum a, sum b, sum c, sum d) as one vector: the four horizontal sums of a
+// 4 x 4 block by a transpose-and-add of shuffles (4 lanes only).
+#if ATTN_VECTOR_BYTES == 16
+inline VecF horizontal_sums4(VecF a, VecF b, VecF c, VecF d) {
+  const VecF ab = __builtin_shufflevector(a, b, 0, 4, 1, 5) + __builtin_shufflevector(a, b, 2, 6, 3, 7);
+  const VecF cd = __builtin_shufflevector(c, d, 0, 4, 1, 5) + __builtin_shufflevector(c, d, 2, 6, 3, 7);
+  return __builtin_shufflevector(ab, cd, 0, 1, 4, 5) + __builtin_shufflevector(ab, cd, 2, 3, 6, 7);
+}
+#endif
 
 inline float horizontal_max(VecF v) {
   float best = v[0];
