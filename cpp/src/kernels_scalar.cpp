@@ -9,23 +9,23 @@
 
 namespace attn::kernels::scalar {
 
-float dot(const float* x, const float* y, std::size_t len) {
+float dot(const float* x, const float* y, std::size_t len) noexcept {
   float sum = 0.0f;
   for (std::size_t i = 0; i < len; ++i) sum += x[i] * y[i];
   return sum;
 }
 
-void axpy(float a, const float* x, float* y, std::size_t len) {
+void axpy(float a, const float* x, float* y, std::size_t len) noexcept {
   for (std::size_t i = 0; i < len; ++i) y[i] += a * x[i];
 }
 
-float max_value(const float* x, std::size_t len) {
+float max_value(const float* x, std::size_t len) noexcept {
   float best = -std::numeric_limits<float>::infinity();
   for (std::size_t i = 0; i < len; ++i) best = x[i] > best ? x[i] : best;
   return best;
 }
 
-float exp_shifted_sum(float* x, std::size_t len, float shift) {
+float exp_shifted_sum(float* x, std::size_t len, float shift) noexcept {
   float sum = 0.0f;
   for (std::size_t i = 0; i < len; ++i) {
     x[i] = std::exp(x[i] - shift);
@@ -34,18 +34,18 @@ float exp_shifted_sum(float* x, std::size_t len, float shift) {
   return sum;
 }
 
-void scale_in_place(float factor, float* x, std::size_t len) {
+void scale_in_place(float factor, float* x, std::size_t len) noexcept {
   for (std::size_t i = 0; i < len; ++i) x[i] *= factor;
 }
 
 // c_ij = a_i . b_j
-void matmul_abt(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d) {
+void matmul_abt(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < m; ++j) c[i * m + j] = dot(a + i * d, b + j * d, d);
 }
 
 // c_i = sum_j w_ij v_j
-void matmul_ab(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) {
+void matmul_ab(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
   for (std::size_t i = 0; i < n; ++i) {
     float* c_row = c + i * d;
     for (std::size_t col = 0; col < d; ++col) c_row[col] = 0.0f;
@@ -53,7 +53,7 @@ void matmul_ab(const float* w, const float* v, float* c, std::size_t n, std::siz
   }
 }
 
-void softmax_rows(float* x, std::size_t rows, std::size_t cols) {
+void softmax_rows(float* x, std::size_t rows, std::size_t cols) noexcept {
   detail::softmax_rows_by_steps(x, rows, cols, max_value, exp_shifted_sum, scale_in_place);
 }
 
