@@ -8,7 +8,7 @@
 export const sections = [
   { id: 'worked-example', load: () => import('./worked-example/index.js') },
   { id: 'scaling', load: () => import('./scaling/index.js') },
-  { id: 'reading-weights' },   // 3. Reading a weight matrix — placeholder
+  { id: 'reading-weights', load: () => import('./reading-weights/index.js') },
   { id: 'sentence', load: () => import('./sentence/index.js') },
   { id: 'masking', load: () => import('./masking/index.js') },
   { id: 'multi-head', load: () => import('./multi-head/index.js') },
