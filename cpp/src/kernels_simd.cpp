@@ -199,10 +199,13 @@ void scale_in_place(float factor, float* x, std::size_t len) noexcept {
   if (const std::size_t rest = len - i) detail::store_partial(x + i, detail::load_partial(x + i, rest, 0.0f) * vfactor, rest);
 }
 
-// c_ij = a_i . b_j, four keys j at a time (dot4), the last m % 4 one by one
+// c_ij = a_i . b_j, four keys j at a time, the last m % 4 one by one.
+// 4-lane builds (SSE, SIMD128) first take two query rows at a time (dot2x4,
+// whose sums are reduced by shuffles); with 8-lane AVX the one-row dot4 is faster.
 void matmul_abt(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+  constexpr bool kTwoRowBlocks = ATTN_VECTOR_BYTES == 16;
   std::size_t i = 0;
-  for (; i + 2 <= n; i += 2) {  // two query rows by four keys (dot2x4)
+  for (; kTwoRowBlocks && i + 2 <= n; i += 2) {  // two query rows by four keys (dot2x4)
     const float* a_row = a + i * d;
     float* c_row = c + i * m;
     std::size_t j = 0;
