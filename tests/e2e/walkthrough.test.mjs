@@ -51,6 +51,8 @@ async function measure(label, page, action, runs = 5) {
 
 const texts = (page, selector) => page.$$eval(selector, (els) => els.map((e) => e.textContent.trim()));
 const weightTexts = (page) => texts(page, '#worked-example .step-weight .step-value');
+// Opens every "show the numbers as a table" of a section (built on first open).
+const openTables = (page, section) => page.$$eval(`${section} details.table-alt`, (list) => list.forEach((d) => { d.open = true; }));
 const sumOf = (list) => list.reduce((a, s) => a + Number(s.replace('\u2212', '-')), 0);
 
 before(async () => {
@@ -72,6 +74,7 @@ after(async () => {
 
 test('loads without console errors; every section id and the table of contents are there', async () => {
   const page = await open('index.html?lang=en');
+  await openTables(page, 'main');
   for (const id of SECTION_IDS) {
     assert.equal(await page.locator(`section#${id}`).count(), 1, `section #${id}`);
     assert.equal(await page.locator(`nav.toc a[href="#${id}"]`).count(), 1, `toc link to #${id}`);
@@ -175,6 +178,7 @@ test('worked example: dragging q with the mouse and moving it with the keyboard'
 
 test('sentence: five tokens computed, rows of weights sum to 1, embeddings editable', async () => {
   const page = await open('index.html?lang=en#sentence');
+  await openTables(page, '#sentence');
   const sums = await texts(page, '#sentence .heatmap-table .heatmap-sum');
   assert.deepEqual(sums, ['1.0000', '1.0000', '1.0000', '1.0000', '1.0000']);
   assert.ok((await page.textContent('#sentence .note')).includes('004'));
@@ -192,6 +196,7 @@ test('sentence: five tokens computed, rows of weights sum to 1, embeddings edita
 
 test('masking: a click masks a cell (weight exactly 0), keyboard too; a fully masked row says why', async () => {
   const page = await open('index.html?lang=en#masking');
+  await openTables(page, '#masking');
   const cell = (i, j) => page.locator(`#masking button.heatmap-cell[data-row="${i}"][data-col="${j}"]`);
   // Causal by default: the upper triangle is masked.
   assert.equal(await cell(0, 1).getAttribute('aria-pressed'), 'true');
@@ -230,7 +235,7 @@ test('masking: a click masks a cell (weight exactly 0), keyboard too; a fully ma
 
 test('multi-head: changing h changes the number of head heatmaps; new projections', async () => {
   const page = await open('index.html?lang=en#multi-head');
-  const heads = () => page.locator('#multi-head .mh-head').count();
+  const heads = () => page.locator('#multi-head .mh-heads-grid.is-active .mh-head').count();
   assert.equal(await heads(), 2);
   await measure('multi-head: changing h', page, (i) => window.__time(() =>
     document.querySelectorAll('#multi-head input.choice-input')[[3, 0, 2, 1, 3][i]].click()));
@@ -242,9 +247,9 @@ test('multi-head: changing h changes the number of head heatmaps; new projection
   // The FLOPs of the attention products are the same in every row of the cost table.
   const attention = await page.$$eval('#multi-head .mh-cost-table tbody tr', (rows) => rows.map((r) => r.cells[4].textContent));
   assert.equal(new Set(attention).size, 1);
-  const first = await texts(page, '#multi-head .mh-head .heatmap-cell');
+  const first = await texts(page, '#multi-head .mh-heads-grid.is-active .heatmap-cell');
   await page.getByRole('button', { name: 'Draw new projections' }).click();
-  assert.notDeepEqual(await texts(page, '#multi-head .mh-head .heatmap-cell'), first);
+  assert.notDeepEqual(await texts(page, '#multi-head .mh-heads-grid.is-active .heatmap-cell'), first);
   assert.match(await page.textContent('#multi-head .mh-seed'), /seed 2/);
   await measure('multi-head: drawing new projections (h = 4)', page, () => window.__time(() =>
     [...document.querySelectorAll('#multi-head button.btn')].find((b) => /projections/.test(b.textContent)).click()));
@@ -291,6 +296,8 @@ test('languages: ?lang=ko and ?lang=en, and the switch changes the text without 
 test('375 px: no sideways scrolling, in both languages; screenshots', async () => {
   for (const lang of ['en', 'ko']) {
     const page = await open(`index.html?lang=${lang}`, 375);
+    // Lay out every section (off-screen ones are skipped with content-visibility).
+    await page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 375, `${lang}: scrollWidth ${width} <= 375`);
     // Also after the widest states: h = 8 and the scaling off.

@@ -6,6 +6,7 @@ import { sections } from './sections/registry.js';
 import { LANGUAGES, chooseLanguage, loadLanguage } from './i18n/index.js';
 import { createAttention } from './engine/index.js';
 import { h, html } from './components/dom.js';
+import { watchScrollRegions } from './lib/scroll-regions.js';
 
 const LANGUAGE_NAMES = { ko: '한국어', en: 'English' };
 
@@ -159,6 +160,8 @@ async function switchLanguage(lang) {
   await render(lang);
   header.querySelector(`.lang-switch button[data-lang="${lang}"]`)?.focus();
 }
+
+watchScrollRegions(document.body);
 
 render(currentLang).then(() => {
   // Anchors such as #masking point into content that did not exist at load.

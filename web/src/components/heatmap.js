@@ -13,6 +13,7 @@ export function heatmap({
   caption, rowAxis, colAxis, tableSummary, rowSumLabel, maskedText,
   digits = 2, showNumbers = true, compact = false, tiny = false,
   onToggle, cellLabel,
+  label,               // accessible name when there is no caption
   diverging = false,   // signed values: white at 0 (default: weights in [0, 1])
   groupSize = 0,       // columns per group (heads): a gap before each group
 }) {
@@ -22,7 +23,8 @@ export function heatmap({
     class: ['heatmap-grid', compact && 'is-compact', tiny && 'is-tiny', !showNumbers && 'no-numbers'],
     style: { '--cols': String(cols) },
     role: interactive ? 'grid' : 'img',
-    'aria-labelledby': captionId,
+    'aria-labelledby': caption ? captionId : undefined,
+    'aria-label': caption ? undefined : (label ?? 'heatmap'),
   });
   grid.style.setProperty('--cols', String(cols));
 
@@ -89,32 +91,53 @@ export function heatmap({
     if (focus) target.focus();
   }
 
-  // Table alternative.
-  const tableHead = h('tr', {}, h('td'),
-    colLabels.map((label) => html('th', { scope: 'col', class: `role-text-${colRole}` }, label)),
-    rowSumLabel ? html('th', { scope: 'col' }, rowSumLabel) : null);
+  // Table alternative: full values and row sums, built the first time it is
+  // opened (most readers never open it; building it eagerly doubled the DOM).
   const tableCells = [];
   const sumCells = [];
-  const tbody = h('tbody');
-  for (let i = 0; i < rows; i++) {
-    const tr = h('tr', {}, html('th', { scope: 'row', class: `role-text-${rowRole}` }, rowLabels[i]));
-    for (let j = 0; j < cols; j++) {
-      const td = h('td', { class: 'num' });
-      tableCells.push(td);
-      tr.append(td);
+  let last = null;   // { values, masked }: what the table should show
+  const tableSlot = h('div', { class: 'matrix-scroll' });
+  const details = h('details', { class: 'table-alt' }, html('summary', {}, tableSummary ?? 'Table'), tableSlot);
+  details.addEventListener('toggle', () => {
+    if (!details.open || tableCells.length) return;
+    buildTable();
+    if (last) fillTable(last.values, last.masked);
+  });
+  function buildTable() {
+    const tbody = h('tbody');
+    for (let i = 0; i < rows; i++) {
+      const tr = h('tr', {}, html('th', { scope: 'row', class: `role-text-${rowRole}` }, rowLabels[i]));
+      for (let j = 0; j < cols; j++) {
+        const td = h('td', { class: 'num' });
+        tableCells.push(td);
+        tr.append(td);
+      }
+      if (rowSumLabel) {
+        const td = h('td', { class: 'num heatmap-sum' });
+        sumCells.push(td);
+        tr.append(td);
+      }
+      tbody.append(tr);
     }
-    if (rowSumLabel) {
-      const td = h('td', { class: 'num heatmap-sum' });
-      sumCells.push(td);
-      tr.append(td);
-    }
-    tbody.append(tr);
+    tableSlot.append(h('table', { class: 'matrix heatmap-table' },
+      caption ? html('caption', { class: 'visually-hidden' }, caption) : null,
+      h('thead', {}, h('tr', {}, h('td'),
+        colLabels.map((label) => html('th', { scope: 'col', class: `role-text-${colRole}` }, label)),
+        rowSumLabel ? html('th', { scope: 'col' }, rowSumLabel) : null)),
+      tbody));
   }
-  const table = h('table', { class: 'matrix heatmap-table' },
-    caption ? html('caption', { class: 'visually-hidden' }, caption) : null,
-    h('thead', {}, tableHead), tbody);
-  const details = h('details', { class: 'table-alt' },
-    html('summary', {}, tableSummary ?? 'Table'), h('div', { class: 'matrix-scroll' }, table));
+  function fillTable(values, masked) {
+    for (let k = 0; k < tableCells.length; k++) {
+      const w = values[k];
+      const isMasked = masked ? masked[k] === 1 : false;
+      setText(tableCells[k], isMasked && maskedText ? `${formatFull(w)} ${maskedText}` : formatFull(w));
+    }
+    for (let i = 0; i < sumCells.length; i++) {
+      let sum = 0;
+      for (let j = 0; j < cols; j++) sum += values[i * cols + j];
+      setText(sumCells[i], formatNumber(sum, 4));
+    }
+  }
 
   const figure = h('figure', { class: ['heatmap', interactive && 'is-interactive'] },
     caption ? html('figcaption', { class: 'heatmap-caption', id: captionId }, caption) : null,
@@ -161,13 +184,9 @@ export function heatmap({
           cell.setAttribute('aria-pressed', String(isMasked));
           cell.setAttribute('aria-label', cellLabel(Math.floor(k / cols), k % cols, w, isMasked));
         }
-        setText(tableCells[k], isMasked && maskedText ? `${formatFull(w)} ${maskedText}` : formatFull(w));
       }
-      for (let i = 0; i < sumCells.length; i++) {
-        let sum = 0;
-        for (let j = 0; j < cols; j++) sum += values[i * cols + j];
-        setText(sumCells[i], formatNumber(sum, 4));
-      }
+      last = { values: Float32Array.from(values), masked: masked ? Uint8Array.from(masked) : null };
+      if (tableCells.length) fillTable(last.values, last.masked);
     },
   };
 }

@@ -3,9 +3,10 @@
 import { h, setHTML } from './dom.js';
 import './controls.css';
 
-export function toggleSwitch({ label, checked = false, onChange }) {
+export function toggleSwitch({ label, ariaLabel, checked = false, onChange }) {
   const text = h('span', { class: 'switch-label', html: label });
-  const button = h('button', { type: 'button', role: 'switch', class: 'switch', 'aria-checked': String(checked) },
+  // ariaLabel: a plain-text name when the visible label holds a formula.
+  const button = h('button', { type: 'button', role: 'switch', class: 'switch', 'aria-checked': String(checked), 'aria-label': ariaLabel },
     h('span', { class: 'switch-track', 'aria-hidden': 'true' }, h('span', { class: 'switch-thumb' })),
     text);
   button.addEventListener('click', () => {

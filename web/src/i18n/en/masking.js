@@ -26,8 +26,8 @@ export default {
     output: 'Output',
   },
   cell: {
-    open: '{query} looks at {key}: weight {weight}. Press to mask.',
-    masked: '{query} looks at {key}: masked, weight 0. Press to unmask.',
+    open: '{weight}: {query} looks at {key}. Press to mask.',
+    masked: '0: {query} looks at {key}, masked. Press to unmask.',
   },
   emptyRow: R`<strong>“{token}”: every key is masked.</strong> All its exponentials are $e^{-\infty} = 0$, so their sum is 0 and the softmax would be $0/0$. The engine returns zero weights and a zero output for this query instead of NaN.`,
   breakdown: {

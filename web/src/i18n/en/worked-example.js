@@ -27,6 +27,7 @@ export default {
     error: 'The engine refused this input: {message}. The numbers shown are from the last valid input.',
   },
   controls: {
+    scalingName: 'Divide by the square root of d_k',
     scaling: R`Divide by $\sqrt{d_k}$`,
   },
   steps: {

@@ -26,8 +26,8 @@ export default {
     output: '출력',
   },
   cell: {
-    open: '{query} → {key}: 가중치 {weight}. 누르면 가립니다.',
-    masked: '{query} → {key}: 가려짐, 가중치 0. 누르면 다시 엽니다.',
+    open: '{weight}: {query} → {key}의 가중치. 누르면 가립니다.',
+    masked: '0: {query} → {key}, 가려짐. 누르면 다시 엽니다.',
   },
   emptyRow: R`<strong>“{token}”: 모든 키가 가려졌습니다.</strong> 지수값이 모두 $e^{-\infty} = 0$이라 합도 0이고, 소프트맥스는 $0/0$이 됩니다. 엔진은 NaN 대신 이 쿼리의 가중치와 출력을 모두 0으로 돌려줍니다.`,
   breakdown: {

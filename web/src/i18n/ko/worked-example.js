@@ -27,6 +27,7 @@ export default {
     error: '엔진이 이 입력을 받지 않았습니다: {message}. 보이는 숫자는 마지막으로 올바르게 입력한 값에서 계산한 것입니다.',
   },
   controls: {
+    scalingName: 'd_k의 제곱근으로 나누기',
     scaling: R`$\sqrt{d_k}$로 나누기`,
   },
   steps: {

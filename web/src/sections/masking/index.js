@@ -38,7 +38,7 @@ function mount(root, { engine, t, store }) {
     tableSummary: t('table.show'), rowSumLabel: t('table.rowSum'), maskedText: t('table.masked'), digits: 2,
     onToggle: (i, j) => { model.toggle(i, j); refresh({ focusCell: [i, j] }); },
     cellLabel: (i, j, w, isMasked) => t(isMasked ? 'cell.masked' : 'cell.open', {
-      query: tokens[i], key: tokens[j], weight: formatNumber(w),
+      query: tokens[i], key: tokens[j], weight: formatNumber(w, 2),   // the visible text comes first
     }),
   });
   const output = matrixTable({ rows: n, cols: 2, rowLabels: tokens, colLabels: dims, rowRole: 'q', colRole: 'o',

@@ -27,7 +27,7 @@ function mount(root, { engine, t, store, lang }) {
   const seedText = h('span', { class: 'mh-seed', 'aria-live': 'polite' });
   const redraw = button({ label: t('controls.redraw'), icon: '\u2684', onClick: () => { model.redraw(); refresh(); } });
   const summary = h('p', { class: 'mh-summary', 'aria-live': 'polite' });
-  const headsGrid = h('div', { class: 'mh-heads' });
+  const headsGrid = h('div', { class: 'mh-heads' });   // one .mh-variant per h
 
   // Concat x W_O = output, as colour maps (numbers in their tables).
   let concatMap = null;
@@ -70,17 +70,31 @@ function mount(root, { engine, t, store, lang }) {
       costNote),
     html('div', { class: 'prose' }, t('after')));
 
-  // The heatmaps of each h are built once and kept, so changing h only swaps
-  // and updates them.
+  // The heatmaps of each h are built once and stay in the page; the inactive
+  // ones are skipped by the browser (content-visibility: hidden keeps their
+  // rendering state), so changing h swaps instead of rebuilding.
   let shownHeads = 0;
+  let shownSeed = null;
   let headMaps = [];
   const built = new Map();
+  function variant(count) {
+    if (!built.has(count)) {
+      const v = buildHeads(count);
+      headsGrid.append(v.headsEl);
+      concatSlot.append(v.concatEl);
+      built.set(count, v);
+    }
+    return built.get(count);
+  }
   function showHeads(count) {
-    if (!built.has(count)) built.set(count, buildHeads(count));
-    ({ headMaps, concatMap } = built.get(count));
-    headsGrid.dataset.heads = String(count);
-    headsGrid.replaceChildren(...built.get(count).headNodes);
-    concatSlot.replaceChildren(concatMap.el);
+    for (const [c, v] of built) {
+      v.headsEl.classList.toggle('is-active', c === count);
+      v.concatEl.classList.toggle('is-active', c === count);
+    }
+    const v = variant(count);
+    v.headsEl.classList.add('is-active');
+    v.concatEl.classList.add('is-active');
+    ({ headMaps, concatMap } = v);
     shownHeads = count;
   }
   function buildHeads(count) {
@@ -96,7 +110,13 @@ function mount(root, { engine, t, store, lang }) {
       rowRole: 'q', colRole: 'o', caption: t('combine.concat'), tableSummary: t('table.show'),
       diverging: true, tiny: true, digits: 2, groupSize: dk,
     });
-    return { headMaps: maps, concatMap: concat, headNodes: maps.map((m) => h('div', { class: 'mh-head' }, m.el)) };
+    return {
+      headMaps: maps,
+      concatMap: concat,
+      headsEl: h('div', { class: 'mh-variant mh-heads-grid', dataset: { heads: String(count) } },
+        maps.map((m) => h('div', { class: 'mh-head' }, m.el))),
+      concatEl: h('div', { class: 'mh-variant' }, concat.el),
+    };
   }
 
   function refresh() {
@@ -105,14 +125,24 @@ function mount(root, { engine, t, store, lang }) {
     if (shownHeads !== r.heads) showHeads(r.heads);
     r.headWeights.forEach((w, i) => headMaps[i].update(w));
     concatMap.update(r.concat);
-    woMap.update(model.inputs.wo);
+    if (shownSeed !== model.seed) woMap.update(model.inputs.wo);   // W_O does not depend on h
+    shownSeed = model.seed;
     outputMap.update(r.output);
     setText(seedText, t('controls.seed', { seed: model.seed }));
     setHTML(summary, t(r.heads === 1 ? 'summaryOne' : 'summary', { h: r.heads, dk: r.dk, d: D_MODEL }));
 
-    costBody.replaceChildren(...r.flopTable.map((f) => h('tr', { class: f.heads === r.heads && 'is-current', 'aria-current': f.heads === r.heads ? 'true' : undefined },
-      h('th', { scope: 'row', text: String(f.heads) }),
-      ...[f.dk, f.scores, f.mix, f.attention, f.projections, f.softmaxExps].map((x) => h('td', { class: 'num', text: formatInteger(x, lang) })))));
+    // The cost table does not depend on the projections: built once, then the current row marked.
+    if (!costBody.rows.length) {
+      costBody.append(...r.flopTable.map((f) => h('tr', { dataset: { heads: String(f.heads) } },
+        h('th', { scope: 'row', text: String(f.heads) }),
+        ...[f.dk, f.scores, f.mix, f.attention, f.projections, f.softmaxExps].map((x) => h('td', { class: 'num', text: formatInteger(x, lang) })))));
+    }
+    for (const row of costBody.rows) {
+      const current = row.dataset.heads === String(r.heads);
+      row.classList.toggle('is-current', current);
+      if (current) row.setAttribute('aria-current', 'true');
+      else row.removeAttribute('aria-current');
+    }
     setHTML(costNote, t('cost.note', {
       h: r.heads, attention: formatInteger(r.flops.attention, lang), n: N_TOKENS, d: D_MODEL,
       exps: formatInteger(r.flops.softmaxExps, lang),
@@ -120,10 +150,17 @@ function mount(root, { engine, t, store, lang }) {
   }
 
   refresh();
-  // Build the other choices of h while the reader reads, so a change is only an update.
+  // Build the other choices of h while the reader reads, and fill them, so a
+  // change of h is a swap.
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 300));
   for (const count of HEAD_CHOICES) {
-    idle(() => { if (!built.has(count)) built.set(count, buildHeads(count)); });
+    idle(() => {
+      if (built.has(count)) return;
+      const r = model.peek(count);
+      const v = variant(count);
+      r.headWeights.forEach((w, i) => v.headMaps[i].update(w));
+      v.concatMap.update(r.concat);
+    });
   }
   return {};
 }

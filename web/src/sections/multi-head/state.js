@@ -74,6 +74,8 @@ export function createMultiHead(engine, { heads = 2, seed = DEFAULT_SEED } = {})
       result = computeMultiHead(engine, inputs, h);
       return api;
     },
+    // The result for another h, without changing the state (to prepare views).
+    peek(heads) { return computeMultiHead(engine, inputs, heads); },
     // New projections from the next seed (the embeddings stay).
     redraw(nextSeed = inputs.seed + 1) {
       inputs = drawInputs(engine, nextSeed);

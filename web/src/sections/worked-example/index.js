@@ -46,7 +46,7 @@ function mount(root, { engine, t, store }) {
     onInput: (r, c, x) => { model.setValue(r, c, x); refresh({ from: 'input' }); },
   });
   const scalingSwitch = toggleSwitch({
-    label: t('controls.scaling'), checked: model.inputs.scaling,
+    label: t('controls.scaling'), ariaLabel: t('controls.scalingName'), checked: model.inputs.scaling,
     onChange: (on) => { model.setScaling(on); refresh(); },
   });
   const reset = button({
