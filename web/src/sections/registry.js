@@ -14,6 +14,6 @@ export const sections = [
   { id: 'multi-head', load: () => import('./multi-head/index.js') },
   { id: 'cross-attention', load: () => import('./cross-attention/index.js') },
   { id: 'family' },            // 8. The family: Bahdanau, Luong — placeholder
-  { id: 'order' },             // 9. Order and positional encoding — placeholder
+  { id: 'order', load: () => import('./order/index.js') },
   { id: 'cost' },              // 10. Cost, measured live — placeholder
 ];

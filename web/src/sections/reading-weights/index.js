@@ -121,7 +121,7 @@ function mount(root, { engine, t, store }) {
 
   // ---- layout --------------------------------------------------------------------
   root.append(
-    html('div', { class: 'prose section-lede' }, t('lede')),
+    h('div', { class: 'prose' }, html('p', { class: 'section-lede' }, t('lede'))),
     h('div', { class: 'prose' }, formula(formulas.weights).el, html('p', {}, t('setup'))),
     h('div', { class: 'panel rw-panel' },
       h('p', { class: 'panel-title', html: t('panelTitle') }),

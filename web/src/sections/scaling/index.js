@@ -326,7 +326,7 @@ function mount(root, { engine, t, lang, store }) {
 
   // ---- layout ----------------------------------------------------------------------
   root.append(
-    html('div', { class: 'prose section-lede' }, t('lede')),
+    h('div', { class: 'prose' }, html('p', { class: 'section-lede' }, t('lede'))),
     h('div', { class: 'prose' },
       html('p', {}, t('argument.intro')),
       formula(formulas.mean).el,
