@@ -51,6 +51,10 @@ async function measure(label, page, action, runs = 5) {
 
 const texts = (page, selector) => page.$$eval(selector, (els) => els.map((e) => e.textContent.trim()));
 const weightTexts = (page) => texts(page, '#worked-example .step-weight .step-value');
+// Lays out every section for a full-page screenshot or a width check
+// (off-screen sections are skipped with content-visibility: auto).
+const renderAll = (page) => page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
+
 // Opens every "show the numbers as a table" of a section (built on first open).
 const openTables = (page, section) => page.$$eval(`${section} details.table-alt`, (list) => list.forEach((d) => { d.open = true; }));
 const sumOf = (list) => list.reduce((a, s) => a + Number(s.replace('\u2212', '-')), 0);
@@ -86,6 +90,7 @@ test('loads without console errors; every section id and the table of contents a
   assert.ok(numbers.length > 300);
   assert.equal(numbers.filter((n) => /NaN/.test(n)).length, 0, 'no NaN in any number');
   assert.deepEqual(session.consoleErrors(page), []);
+  await renderAll(page);
   await session.screenshot(page, 'walkthrough-en-1280');
   await page.close();
 });
@@ -272,6 +277,7 @@ test('languages: ?lang=ko and ?lang=en, and the switch changes the text without 
   assert.match(await ko.textContent('h1'), /어텐션/);
   assert.match(await ko.textContent('#worked-example h2'), /소프트맥스/);
   assert.deepEqual(session.consoleErrors(ko), []);
+  await renderAll(ko);
   await session.screenshot(ko, 'walkthrough-ko-1280');
 
   await ko.evaluate(() => { window.__noReload = true; });
@@ -296,8 +302,7 @@ test('languages: ?lang=ko and ?lang=en, and the switch changes the text without 
 test('375 px: no sideways scrolling, in both languages; screenshots', async () => {
   for (const lang of ['en', 'ko']) {
     const page = await open(`index.html?lang=${lang}`, 375);
-    // Lay out every section (off-screen ones are skipped with content-visibility).
-    await page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
+    await renderAll(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 375, `${lang}: scrollWidth ${width} <= 375`);
     // Also after the widest states: h = 8 and the scaling off.

@@ -14,8 +14,8 @@ export default {
     keysCaption: R`A key pointing the way <i>q</i> points gets a larger score. Each key is labelled with its weight.`,
     handle: 'Query q: drag, or use the arrow keys',
     valuesTitle: 'The values and the output',
-    valuesDescription: 'The values v1 to v3 and the output o. The output is a weighted average of the values, so it lies inside the shaded triangle they span.',
-    valuesCaption: R`The output <i>o</i> is a weighted average of the values, so it stays inside the shaded triangle.`,
+    valuesDescription: 'The values v1 to v3 and the output o. The output is a weighted average of the values, so it never leaves the shape they span, drawn dashed.',
+    valuesCaption: R`The output <i>o</i> is a weighted average of the values, so it never leaves the shape they span (dashed). In the starting example the three values lie on one line, and so does <i>o</i>.`,
   },
   inputs: {
     query: 'Query',

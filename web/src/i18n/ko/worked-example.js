@@ -14,8 +14,8 @@ export default {
     keysCaption: R`<i>q</i>와 같은 쪽을 가리키는 키일수록 점수가 큽니다. 키 옆의 숫자는 그 키의 가중치입니다.`,
     handle: '쿼리 q: 끌거나 화살표 키로 움직이기',
     valuesTitle: '밸류와 출력',
-    valuesDescription: '밸류 v1~v3와 출력 o. 출력은 밸류의 가중 평균이므로 밸류가 이루는 색칠된 삼각형 안에 있습니다.',
-    valuesCaption: R`출력 <i>o</i>는 밸류의 가중 평균이라 색칠된 삼각형 밖으로 나가지 않습니다.`,
+    valuesDescription: '밸류 v1~v3와 출력 o. 출력은 밸류의 가중 평균이므로 밸류가 이루는 도형(점선) 밖으로 나가지 않습니다.',
+    valuesCaption: R`출력 <i>o</i>는 밸류의 가중 평균이라 밸류가 이루는 도형(점선) 밖으로 나가지 않습니다. 처음 예제에서는 세 밸류가 한 직선 위에 있어서 <i>o</i>도 그 위에 있습니다.`,
   },
   inputs: {
     query: '쿼리',
