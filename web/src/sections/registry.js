@@ -13,7 +13,7 @@ export const sections = [
   { id: 'masking', load: () => import('./masking/index.js') },
   { id: 'multi-head', load: () => import('./multi-head/index.js') },
   { id: 'cross-attention', load: () => import('./cross-attention/index.js') },
-  { id: 'family' },            // 8. The family: Bahdanau, Luong — placeholder
+  { id: 'family', load: () => import('./family/index.js') },
   { id: 'order', load: () => import('./order/index.js') },
   { id: 'cost' },              // 10. Cost, measured live — placeholder
 ];

@@ -1,0 +1,114 @@
+// Section 8 (#family): five score functions on one toy translation.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createAttention } from '../../web/src/engine/index.js';
+import {
+  ALIGNMENT, DEFAULT_SEED, METHODS, SOURCE, TARGET, computeFamily, createFamily, drawToy, rowArgmax,
+} from '../../web/src/sections/family/state.js';
+
+let engine;
+let family;
+beforeAll(async () => {
+  engine = await createAttention();
+  family = computeFamily(engine, drawToy(engine, DEFAULT_SEED));
+});
+
+describe('the toy translation', () => {
+  test('three source words, three target words, four decoder states', () => {
+    const { toy } = family;
+    expect(SOURCE).toEqual(['I', 'am', 'hungry']);
+    expect(TARGET).toEqual(['나는', '배가', '고프다']);
+    expect(toy.encoder).toHaveLength(3 * 4);
+    expect(toy.decoder).toHaveLength(4 * 4);
+    expect(toy.wa).toHaveLength(4 * 3);
+    expect(toy.ua).toHaveLength(4 * 3);
+    expect(toy.va).toHaveLength(3);
+    expect(toy.wGeneral).toHaveLength(16);
+  });
+
+  test('each decoder state is drawn near the states of the words it translates', () => {
+    const { toy } = family;
+    for (let t = 1; t <= 3; t++) {
+      const target = Array.from({ length: 4 }, (_, c) => ALIGNMENT[t - 1].reduce((a, w, j) => a + w * toy.encoder[j * 4 + c], 0));
+      const distance = Math.hypot(...target.map((v, c) => v - toy.decoder[t * 4 + c]));
+      expect(distance).toBeLessThan(2);
+    }
+  });
+
+  test('reproducible from a seed, different for another seed', () => {
+    const again = computeFamily(engine, drawToy(engine, DEFAULT_SEED));
+    for (const m of METHODS) expect(Array.from(again.methods[m.id].weights)).toEqual(Array.from(family.methods[m.id].weights));
+    const other = computeFamily(engine, drawToy(engine, DEFAULT_SEED + 1));
+    expect(Array.from(other.methods.dot.weights)).not.toEqual(Array.from(family.methods.dot.weights));
+  });
+});
+
+describe('five alignment matrices', () => {
+  test('every alignment row is a softmax: positive, summing to 1', () => {
+    for (const m of METHODS) {
+      const w = family.methods[m.id].weights;
+      expect(w).toHaveLength(9);
+      for (let i = 0; i < 3; i++) {
+        const row = Array.from(w.subarray(i * 3, i * 3 + 3));
+        expect(row.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+        for (const x of row) expect(x).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  test('Luong dot is s_t . h_j with the current state, and scaled dot is it over sqrt(d)', () => {
+    const { toy } = family;
+    const dot = family.methods.dot.scores;
+    const scaled = family.methods.scaledDot.scores;
+    for (let t = 0; t < 3; t++) {
+      for (let j = 0; j < 3; j++) {
+        let s = 0;
+        for (let c = 0; c < 4; c++) s += toy.decoder[(t + 1) * 4 + c] * toy.encoder[j * 4 + c];
+        expect(dot[t * 3 + j]).toBeCloseTo(s, 4);
+        expect(scaled[t * 3 + j]).toBeCloseTo(s / 2, 4);
+      }
+    }
+  });
+
+  test('Bahdanau uses the previous state: its rows are concat’s moved down by one, exactly', () => {
+    const b = family.methods.bahdanau;
+    const c = family.methods.concat;
+    expect(b.state).toBe('previous');
+    expect(c.state).toBe('current');
+    for (let t = 0; t < 2; t++) {
+      expect(Array.from(b.scores.subarray((t + 1) * 3, (t + 2) * 3))).toEqual(Array.from(c.scores.subarray(t * 3, t * 3 + 3)));
+    }
+    // and its first row comes from the start state s_0
+    const fromStart = engine.scores({
+      kind: 'additive', s: family.toy.decoder.slice(0, 4), h: family.toy.encoder, n: 1, m: 3, ds: 4, dh: 4,
+      wa: family.toy.wa, ua: family.toy.ua, va: family.toy.va, da: 3,
+    });
+    expect(Array.from(b.scores.subarray(0, 3))).toEqual(Array.from(fromStart));
+  });
+
+  test('with the default seed, dot and scaled dot recover the built-in alignment', () => {
+    for (const id of ['dot', 'scaledDot']) {
+      const best = family.methods[id].best;
+      expect(SOURCE[best[0]]).toBe('I');        // 나는 -> I
+      expect(SOURCE[best[1]]).toBe('hungry');   // 배가 -> hungry
+      expect(['am', 'hungry']).toContain(SOURCE[best[2]]);  // 고프다 -> am hungry
+    }
+  });
+
+  test('the context vectors are the engine’s weighted sums of the encoder states', () => {
+    const { toy } = family;
+    const { weights, context } = family.methods.general;
+    for (let t = 0; t < 3; t++) for (let c = 0; c < 4; c++) {
+      const expected = [0, 1, 2].reduce((a, j) => a + weights[t * 3 + j] * toy.encoder[j * 4 + c], 0);
+      expect(context[t * 4 + c]).toBeCloseTo(expected, 5);
+    }
+  });
+
+  test('row argmax, and the model', () => {
+    expect(rowArgmax([0.1, 0.7, 0.2, 0.5, 0.2, 0.3], 2, 3)).toEqual([1, 0]);
+    const model = createFamily(engine);
+    expect(model.seed).toBe(DEFAULT_SEED);
+    model.setSeed(42);
+    expect(model.seed).toBe(42);
+    expect(model.result.toy.seed).toBe(42);
+  });
+});
