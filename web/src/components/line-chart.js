@@ -146,9 +146,11 @@ export function lineChart({
       ...seriesDefs.flatMap((s) => data.series[s.id] ?? []),
       ...(data.references ?? []).flatMap((r) => r.points),
     ];
-    if (all.length === 0) return;
+    // Without data, only the axes are drawn, over the domains given for that case.
+    if (all.length === 0 && !(x.domain && y.emptyDomain)) return;
     const xd = x.domain ?? domainOf(all.map((p) => p[0]), { scale: x.scale });
-    const yd = data.yDomain ?? domainOf(all.map((p) => p[1]), { scale: y.scale, includeZero: y.includeZero, min: y.min, max: y.max });
+    const yd = data.yDomain ?? (all.length === 0 ? y.emptyDomain
+      : domainOf(all.map((p) => p[1]), { scale: y.scale, includeZero: y.includeZero, min: y.min, max: y.max }));
     const left = MARGIN.left;
     const right = width - MARGIN.right;
     const top = MARGIN.top;

@@ -15,5 +15,5 @@ export const sections = [
   { id: 'cross-attention', load: () => import('./cross-attention/index.js') },
   { id: 'family', load: () => import('./family/index.js') },
   { id: 'order', load: () => import('./order/index.js') },
-  { id: 'cost' },              // 10. Cost, measured live — placeholder
+  { id: 'cost', load: () => import('./cost/index.js') },
 ];

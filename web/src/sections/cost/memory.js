@@ -1,0 +1,37 @@
+// Memory of attention by shape, in bytes (float32 = 4 bytes): what the full
+// path holds against the tiled one. Computed from the shapes, not measured.
+//
+// - full score matrix: the one n x m matrix of the full path (scores, scaled in
+//   place, then weights);
+// - full trace: what attention() returns for the walkthrough — scores, scaled,
+//   masked and weights (four n x m matrices) and the n x d_v output;
+// - tiled path: one B_r x B_c block of scores, one B_r x d_v block of weighted
+//   values, the running max and sum of B_r rows, and the n x d_v output. The
+//   block sizes are the core's (cpp/include/attn/attention.hpp, TileSizes: 64 x 64).
+// Q, K and V themselves (3 n d floats) are the same for every path and left out.
+
+export const FLOAT_BYTES = 4;
+export const TILE_QUERIES = 64;  // B_r
+export const TILE_KEYS = 64;     // B_c
+
+export function memoryOf(n, d, m = n) {
+  const br = Math.min(TILE_QUERIES, n);
+  const bc = Math.min(TILE_KEYS, m);
+  return {
+    n, d,
+    scoreMatrix: n * m * FLOAT_BYTES,
+    trace: (4 * n * m + n * d) * FLOAT_BYTES,
+    tiled: (br * bc + br * d + 2 * br + n * d) * FLOAT_BYTES,
+    inputs: 3 * n * d * FLOAT_BYTES,
+  };
+}
+
+// 1536 -> "1.5 KiB", 67108864 -> "64 MiB".
+export function formatBytes(bytes) {
+  const units = ['B', 'KiB', 'MiB', 'GiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) { value /= 1024; unit += 1; }
+  const digits = unit === 0 || value >= 100 || Number.isInteger(value) ? 0 : 1;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
