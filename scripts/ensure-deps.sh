@@ -12,6 +12,7 @@ apt_packages=(
   emscripten                     # the wasm builds (clang 14, binaryen)
   wabt                           # wasm-objdump: check f32x4 is in the SIMD build
   chromium                       # end-to-end tests, headless
+  fonts-nanum                    # Korean glyphs in the end-to-end screenshots
   nodejs npm                     # only used when node itself is missing
 )
 
