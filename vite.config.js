@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 import { prerenderMath } from './web/vite-plugins/prerender-math.js';
+import { adoptedStyles } from './web/vite-plugins/adopted-styles.js';
 
 const web = resolve(import.meta.dirname, 'web');
 
@@ -10,11 +11,17 @@ export default defineConfig({
   base: './',
   // TeX in formula modules (*.tex.js) and in the language files becomes MathML
   // at build time, so temml is never shipped to readers.
-  plugins: [prerenderMath()],
+  // The components' and sections' CSS becomes constructable stylesheets shared
+  // by the page and the widgets' shadow roots (web/src/lib/styles.js).
+  plugins: [prerenderMath(), adoptedStyles({ web })],
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
     target: 'es2022',
+    // light-dark() (styles/tokens.css) must reach the browser as written: an
+    // older CSS target makes the minifier rewrite it into variables that
+    // ignore a widget's theme attribute.
+    cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
     rollupOptions: {
       input: {
         index: resolve(web, 'index.html'),

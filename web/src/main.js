@@ -7,8 +7,12 @@ import { LANGUAGES, chooseLanguage, loadLanguage } from './i18n/index.js';
 import { createAttention } from './engine/index.js';
 import { h, html } from './components/dom.js';
 import { watchScrollRegions } from './lib/scroll-regions.js';
+import { adoptStylesInto } from './lib/styles.js';
 
 const LANGUAGE_NAMES = { ko: '한국어', en: 'English' };
+
+// The sections' and components' styles (constructable sheets) apply to the page.
+adoptStylesInto(document);
 
 const header = document.getElementById('site-header');
 const main = document.getElementById('main');

@@ -4,7 +4,7 @@
 // With `onToggle`, cells are buttons (the masking demo): one tab stop for the
 // whole grid, arrow keys move, Enter or Space toggles (ARIA grid pattern).
 import { h, html, setText, uid } from './dom.js';
-import { css, divergingColor, rampColor, textColorOn } from '../lib/color.js';
+import { cellColors } from '../lib/color.js';
 import { formatFull, formatNumber } from '../lib/format.js';
 import './heatmap.css';
 
@@ -169,14 +169,14 @@ export function heatmap({
         shownMask[k] = isMasked ? 1 : 0;
         // Weights: a gamma of 0.6 separates the small weights of long rows
         // (uniform over 5 keys is 0.2) while 0 stays white and 1 stays darkest.
-        const bg = diverging ? divergingColor(w, maxAbs) : rampColor(Math.max(0, w) ** 0.6);
+        const colors = diverging ? cellColors(w, { diverging, maxAbs }) : cellColors(Math.max(0, w) ** 0.6);
         cell.classList.toggle('is-masked', isMasked);
         if (isMasked) {
           cell.style.background = '';
           cell.style.color = '';
         } else {
-          cell.style.background = css(bg);
-          cell.style.color = css(textColorOn(bg));
+          cell.style.background = colors.background;
+          cell.style.color = colors.color;
         }
         if (showNumbers) setText(cell, w === 0 ? '0' : formatNumber(w, digits));  // masked: exactly 0
         cell.title = formatFull(w);

@@ -1,5 +1,8 @@
-// Colour for the heatmaps: a single-hue ramp from paper white to a deep ink,
-// and the text colour that stays readable (WCAG AA, 4.5:1) on each step.
+// Colour for the heatmaps: a single-hue ramp from paper white to a deep ink
+// (light theme) and from the dark paper to a pale blue (dark theme), and the
+// text colour that stays readable (WCAG AA, 4.5:1) on each step. A cell gets
+// both as CSS light-dark() pairs, so it follows the page's or widget's scheme
+// without JavaScript knowing which one is on.
 // Pure functions: unit-tested in Node (contrast of every step).
 
 export const RAMP_LOW = [255, 255, 255];
@@ -37,6 +40,35 @@ export function textColorOn(bg) {
 }
 
 export const css = ([r, g, b]) => `rgb(${r}, ${g}, ${b})`;
+
+// The dark theme's ramp: 0 is the dark paper (--paper in styles/tokens.css),
+// 1 is a pale blue (--ramp-high).
+export const DARK_RAMP_LOW = [23, 26, 33];
+export const DARK_RAMP_HIGH = [199, 215, 254];
+export const DARK_DIVERGING_NEGATIVE = [246, 196, 128];
+
+export function rampColorDark(t) {
+  const u = clamp01(Number.isFinite(t) ? t : 0);
+  return DARK_RAMP_LOW.map((lo, i) => Math.round(lo + (DARK_RAMP_HIGH[i] - lo) * u));
+}
+
+export function divergingColorDark(x, maxAbs) {
+  const u = clamp01(Math.abs(Number.isFinite(x) ? x : 0) / (maxAbs || 1));
+  const end = x < 0 ? DARK_DIVERGING_NEGATIVE : DARK_RAMP_HIGH;
+  return DARK_RAMP_LOW.map((lo, i) => Math.round(lo + (end[i] - lo) * u));
+}
+
+// { background, color } CSS values for a cell at ramp position t (weights) or
+// signed value x of maxAbs (diverging), in both schemes.
+export function cellColors(value, { diverging = false, maxAbs = 1 } = {}) {
+  const light = diverging ? divergingColor(value, maxAbs) : rampColor(value);
+  const dark = diverging ? divergingColorDark(value, maxAbs) : rampColorDark(value);
+  return {
+    light, dark,
+    background: `light-dark(${css(light)}, ${css(dark)})`,
+    color: `light-dark(${css(textColorOn(light))}, ${css(textColorOn(dark))})`,
+  };
+}
 
 // Signed values (matrices such as W_O): white at 0, ink for positive, a warm
 // brown for negative, saturating at |x| = maxAbs.
