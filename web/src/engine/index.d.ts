@@ -13,9 +13,17 @@
 
 export type BuildName = 'simd' | 'baseline';
 
+export type WasmBytes = ArrayBuffer | ArrayBufferView;
+
 export interface CreateAttentionOptions {
   /** 'auto' (default): SIMD where the WebAssembly engine supports SIMD128, else baseline. */
   build?: 'auto' | BuildName;
+  /**
+   * The .wasm bytes to instantiate instead of fetching the file (e.g. a page opened
+   * from disk that carries them inline): one buffer for the build that is chosen, or
+   * one per build. Used the first time a build loads; later calls share that engine.
+   */
+  wasmBinary?: WasmBytes | { simd?: WasmBytes; baseline?: WasmBytes };
 }
 
 /**
@@ -180,4 +188,4 @@ export function createAttention(options?: CreateAttentionOptions): Promise<Atten
 export function preferredBuild(): Promise<BuildName>;
 
 /** The raw Emscripten module of one build (loaded once); see cpp/bindings/attention.d.ts. */
-export function loadBuild(build: BuildName): Promise<import('../../../cpp/bindings/attention').AttentionModule>;
+export function loadBuild(build: BuildName, options?: { wasmBinary?: WasmBytes }): Promise<import('../../../cpp/bindings/attention').AttentionModule>;

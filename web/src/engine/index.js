@@ -6,6 +6,10 @@
 //
 // - Each build is loaded once per page (the promise is cached per build), however
 //   many widgets ask for it.
+// - Bytes instead of a fetch: createAttention({ wasmBinary }) instantiates from
+//   the given .wasm bytes (a page opened from disk, where nothing can be fetched,
+//   carries them inline). Either one BufferSource (for the build that is chosen)
+//   or { simd, baseline }.
 // - Browsers: Vite bundles the Emscripten ES6 module and its .wasm (found by the
 //   module through new URL(..., import.meta.url)). Node 20: the same module, with
 //   the .wasm bytes read by node:fs and passed as `wasmBinary`.
@@ -13,8 +17,13 @@
 //   values are checked by the core, whose errors arrive as RangeError (shape,
 //   size) or Error (value) with the core's message. The engine stays usable.
 // - Every result is a fresh array copied out of wasm memory.
-import { simd as simdSupported } from 'wasm-feature-detect';
 
+// The test wasm-feature-detect's simd() makes: does this WebAssembly engine
+// validate a tiny module that uses SIMD128 (i8x16.splat, i8x16.popcnt)? Inlined
+// so that the engine has no run-time dependency (the npm package ships it as is).
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0,
+  253, 15, 253, 98, 11]);
+const simdSupported = async () => WebAssembly.validate(SIMD_PROBE);
 const BUILD_NAMES = ['simd', 'baseline'];
 
 // Static import() strings, so that Vite bundles both builds as lazy chunks.
@@ -37,7 +46,7 @@ async function readWasmBytesInNode(build) {
   return readFile(file);
 }
 
-async function instantiate(build) {
+async function instantiate(build, wasmBinary) {
   let factory;
   try {
     factory = (await MODULE_LOADERS[build]()).default;
@@ -46,17 +55,43 @@ async function instantiate(build) {
       'run scripts/build-wasm.sh first', { cause });
   }
   const moduleOptions = {};
-  if (isNode) moduleOptions.wasmBinary = await readWasmBytesInNode(build);
+  if (wasmBinary) {
+    moduleOptions.wasmBinary = wasmBinary;
+    // Never resolve a URL next to the module (there may be no file to fetch).
+    moduleOptions.locateFile = (path) => path;
+  } else if (isNode) {
+    moduleOptions.wasmBinary = await readWasmBytesInNode(build);
+  }
   return factory(moduleOptions);
 }
 
-// The Emscripten module of one build, instantiated once.
-export function loadBuild(build) {
+function bytesOf(name, value) {
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  throw new TypeError(`${name}: expected the .wasm bytes (an ArrayBuffer or a typed array), got ${describe(value)}`);
+}
+
+// The bytes given for `build`, if any: one BufferSource, or { simd, baseline }.
+function wasmBinaryFor(build, wasmBinary) {
+  if (wasmBinary === undefined || wasmBinary === null) return null;
+  if (wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(wasmBinary)) return bytesOf('wasmBinary', wasmBinary);
+  if (typeof wasmBinary !== 'object') {
+    throw new TypeError(`wasmBinary: expected the .wasm bytes or { simd, baseline }, got ${describe(wasmBinary)}`);
+  }
+  const bytes = wasmBinary[build];
+  return bytes === undefined || bytes === null ? null : bytesOf(`wasmBinary.${build}`, bytes);
+}
+
+// The Emscripten module of one build, instantiated once. `wasmBinary`
+// (optional): the .wasm bytes of this build, used instead of fetching the file
+// the first time the build is loaded.
+export function loadBuild(build, { wasmBinary } = {}) {
   if (!BUILD_NAMES.includes(build)) {
     throw new TypeError(`build: expected 'simd' or 'baseline', got ${describe(build)}`);
   }
   if (!modulePromises.has(build)) {
-    const promise = instantiate(build);
+    const promise = instantiate(build, wasmBinaryFor(build, wasmBinary));
     modulePromises.set(build, promise);
     promise.catch(() => modulePromises.delete(build));  // a later call may retry
   }
@@ -78,8 +113,9 @@ export async function createAttention(options = {}) {
     throw new TypeError(`options.build: expected 'auto', 'simd' or 'baseline', got ${describe(requested)}`);
   }
   const build = requested === 'auto' ? await preferredBuild() : requested;
+  const wasmBinary = wasmBinaryFor(build, options.wasmBinary);   // checked even when cached
   if (!enginePromises.has(build)) {
-    const promise = loadBuild(build).then((module) => makeEngine(module, build));
+    const promise = loadBuild(build, { wasmBinary }).then((module) => makeEngine(module, build));
     enginePromises.set(build, promise);
     promise.catch(() => enginePromises.delete(build));
   }

@@ -1,0 +1,38 @@
+// createAttention({ wasmBinary }): the engine instantiates from bytes it is
+// given instead of reading or fetching the .wasm file (the single-file page
+// carries them inline, base64). Its own file: the engine caches one module per
+// build per page, and this test must be the first to load the builds.
+import { expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createAttention, loadBuild } from '../../web/src/engine/index.js';
+
+const bytes = (build) => readFileSync(new URL(`../../web/src/engine/wasm/attention-${build}.wasm`, import.meta.url));
+
+const WORKED = {
+  q: new Float32Array([1, 0]), k: new Float32Array([1, 0, 0, 1, 1, 1]), v: new Float32Array([2, 0, 0, 2, 1, 1]),
+  n: 1, m: 3, dk: 2, dv: 2,
+};
+
+test('a wrong type for wasmBinary is a TypeError naming the option', async () => {
+  await expect(createAttention({ wasmBinary: 'AGFzbQ==' })).rejects.toThrow(TypeError);
+  await expect(createAttention({ wasmBinary: 'AGFzbQ==' })).rejects.toThrow(/wasmBinary/);
+  await expect(createAttention({ build: 'simd', wasmBinary: { simd: [0, 97] } })).rejects.toThrow(/wasmBinary\.simd/);
+});
+
+test('the given bytes are what is instantiated: garbage fails, and a later call may retry', async () => {
+  await expect(createAttention({ build: 'baseline', wasmBinary: new Uint8Array([1, 2, 3, 4]) })).rejects.toThrow();
+  const engine = await createAttention({ build: 'baseline', wasmBinary: { baseline: bytes('baseline') } });
+  expect(engine.build).toBe('baseline');
+  const { weights, output } = engine.attention(WORKED);
+  expect(weights[0]).toBeCloseTo(0.401, 3);
+  expect(output[0]).toBeCloseTo(1.203, 3);
+});
+
+test('one buffer serves the build that is chosen; later calls share the engine', async () => {
+  const raw = bytes('simd');
+  const engine = await createAttention({ build: 'simd', wasmBinary: raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength) });
+  expect(engine.simd).toBe(true);
+  expect(await createAttention({ build: 'simd' })).toBe(engine);
+  expect(await loadBuild('simd')).toBe(await loadBuild('simd', { wasmBinary: raw }));
+  expect(engine.attention(WORKED).output[1]).toBeCloseTo(0.797, 3);
+});
