@@ -16,6 +16,7 @@ export default {
     ],
   },
   whyQuadratic: R`Where the $n^2 d$ comes from: the score matrix $QK^\top$ has $n\times n$ entries, each a dot product of length $d$; the softmax touches each of them once; and each of the $n\times d$ outputs is a weighted sum over all $n$ values.`,
+  costFormula: R`$$\begin{aligned} \roleq{Q}\rolek{K}^\top&:\ n^2 \text{ dot products of length } d\\ \operatorname{softmax}&:\ n^2 \text{ exponentials}\\ A\rolev{V}&:\ nd \text{ sums of } n \text{ terms}\\ \text{in all}&:\ 4n^2d+O(n^2)=O(n^2d)\end{aligned}$$`,
   tradeoff: R`In return, every pair of positions is one step apart and nothing has to wait for the previous token: a recurrent layer needs $n$ steps in a row to carry the first word to the last. That long path is the bottleneck attention was invented to remove. The bill is the $n^2$: double the sequence and the work quadruples. Measure it below.`,
   bench: {
     title: 'Measured in your browser',

@@ -16,6 +16,7 @@ export default {
     ],
   },
   whyQuadratic: R`$n^2 d$가 나오는 곳은 이렇습니다. 점수 행렬 $QK^\top$는 성분이 $n\times n$개이고, 성분마다 길이 $d$의 내적입니다. 소프트맥스는 각 성분을 한 번씩 거칩니다. 출력 $n\times d$개는 각각 밸류 $n$개에 대한 가중합입니다.`,
+  costFormula: R`$$\begin{aligned} \roleq{Q}\rolek{K}^\top&:\ \text{길이 } d \text{인 내적 } n^2\text{개}\\ \operatorname{softmax}&:\ \text{지수 } n^2\text{개}\\ A\rolev{V}&:\ \text{항 } n\text{개의 합 } nd\text{개}\\ \text{모두}&:\ 4n^2d+O(n^2)=O(n^2d)\end{aligned}$$`,
   tradeoff: R`그 대가로 어느 두 위치든 한 걸음 거리이고, 앞 토큰을 기다려야 하는 계산도 없습니다. 순환 층은 첫 단어를 마지막 단어까지 나르는 데 $n$단계를 차례로 거쳐야 합니다. 어텐션이 없애려던 병목이 바로 이 긴 경로였습니다. 청구서는 $n^2$입니다. 시퀀스가 두 배가 되면 계산은 네 배가 됩니다. 아래에서 직접 재 보세요.`,
   bench: {
     title: '내 브라우저에서 재기',

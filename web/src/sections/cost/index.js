@@ -3,14 +3,13 @@
 // a Web Worker (./bench-worker.js) with progress and a cancel button; and the
 // memory of the full score matrix against the tiled path, by shape.
 import { h, html, setHTML, setText, uid } from '../../components/dom.js';
-import { formula } from '../../components/formula.js';
+import '../../components/formula.css';
 import { button } from '../../components/button.js';
 import { choiceGroup } from '../../components/choice-group.js';
 import { lineChart } from '../../components/line-chart.js';
 import { formatNumber } from '../../lib/format.js';
 import { D, DEFAULT_LARGEST, LARGEST_CHOICES, SERIES, SIZES, growth, sizesUpTo } from './bench.js';
 import { formatBytes, memoryOf } from './memory.js';
-import formulas from './formulas.tex.js';
 import './cost.css';
 
 export default { mount };
@@ -52,7 +51,8 @@ function mount(root, { engine, t, store }) {
       html('caption', {}, table.caption),
       h('thead', {}, h('tr', {}, table.columns.map((c) => html('th', { scope: 'col' }, c)))),
       h('tbody', {}, table.rows.map((row, i) => h('tr', { class: i === 0 && 'is-attention' },
-        html('th', { scope: 'row' }, row[0]), row.slice(1).map((cell) => html('td', {}, cell)))))));
+        html('th', { scope: 'row' }, row[0]),
+        row.slice(1).map((cell, c) => html('td', { dataset: { label: table.columns[c + 1] } }, cell)))))));
 
   // ---- the benchmark -------------------------------------------------------------
   const largest = choiceGroup({
@@ -113,7 +113,7 @@ function mount(root, { engine, t, store }) {
     h('div', { class: 'panel co-panel co-table-panel' }, complexityTable),
     h('div', { class: 'prose' },
       html('p', {}, t('whyQuadratic')),
-      formula(formulas.cost).el,
+      html('div', { class: 'co-formula' }, t('costFormula')),
       html('p', {}, t('tradeoff'))),
     benchPanel,
     h('div', { class: 'prose' }, html('h3', {}, t('memory.title')), html('p', {}, t('memory.intro'))),

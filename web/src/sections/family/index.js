@@ -80,7 +80,8 @@ function mount(root, { engine, t, store }) {
       html('caption', {}, summary.caption),
       h('thead', {}, h('tr', {}, summary.columns.map((c) => html('th', { scope: 'col' }, c)))),
       h('tbody', {}, summary.rows.map((row) => h('tr', {},
-        html('th', { scope: 'row' }, row[0]), row.slice(1).map((cell) => html('td', {}, cell)))))));
+        html('th', { scope: 'row' }, row[0]),
+        row.slice(1).map((cell, c) => html('td', { dataset: { label: summary.columns[c + 1] } }, cell)))))));
 
   root.append(
     h('div', { class: 'prose' }, html('p', { class: 'section-lede' }, t('lede'))),
@@ -96,7 +97,8 @@ function mount(root, { engine, t, store }) {
       html('p', {}, t('order.intro')),
       h('div', { class: 'fa-flows' },
         h('div', { class: 'fa-flow' }, html('p', { class: 'fa-flow-name' }, t('order.bahdanau')), formula(formulas.bahdanauOrder).el),
-        h('div', { class: 'fa-flow' }, html('p', { class: 'fa-flow-name' }, t('order.luong')), formula(formulas.luongOrder).el)),
+        h('div', { class: 'fa-flow' }, html('p', { class: 'fa-flow-name' }, t('order.luong')), formula(formulas.luongOrder).el,
+          formula(formulas.luongOutput).el)),
       html('p', {}, t('order.after')),
       html('h3', {}, t('summaryTitle')),
       html('p', {}, t('summaryIntro'))),

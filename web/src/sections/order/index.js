@@ -67,6 +67,8 @@ function mount(root, { engine, t, store }) {
   const verdict = h('p', { class: 'or-verdict', 'aria-live': 'polite' });
   const pathNote = h('p', { class: 'or-note' });
   const rowsBody = h('tbody');
+  const columnNames = Object.fromEntries(['position', 'token', 'shuffled', 'original', 'difference']
+    .map((c) => [c, t(`rows.columns.${c}`).replace(/<[^>]+>/g, '')]));
   const rowsTable = h('table', { class: 'matrix or-rows' },
     html('caption', {}, t('rows.caption')),
     h('thead', {}, h('tr', {}, ...['position', 'token', 'shuffled', 'original', 'difference']
@@ -147,12 +149,13 @@ function mount(root, { engine, t, store }) {
       const shuffledRow = r.shuffled.output.subarray(pos * d, (pos + 1) * d);
       const originalRow = r.original.output.subarray(from * d, (from + 1) * d);
       const diff = r.rowDiffs[pos];
+      const label = (c) => ({ label: columnNames[c] });
       return h('tr', { class: [diff === 0 ? 'is-same' : 'is-different'] },
-        h('th', { scope: 'row', text: String(pos) }),
-        h('td', { class: 'or-token', text: TOKENS[from] }),
-        h('td', { class: 'num role-text-o', text: formatVector(shuffledRow, 3), title: Array.from(shuffledRow, formatFull).join(', ') }),
-        h('td', { class: 'num role-text-o', text: formatVector(originalRow, 3), title: Array.from(originalRow, formatFull).join(', ') }),
-        h('td', { class: 'num or-diff', text: formatScientific(diff), title: formatFull(diff) }));
+        h('th', { scope: 'row', text: String(pos), dataset: label('position') }),
+        h('td', { class: 'or-token', text: TOKENS[from], dataset: label('token') }),
+        h('td', { class: 'num role-text-o', text: formatVector(shuffledRow, 3), title: Array.from(shuffledRow, formatFull).join(', '), dataset: label('shuffled') }),
+        h('td', { class: 'num role-text-o', text: formatVector(originalRow, 3), title: Array.from(originalRow, formatFull).join(', '), dataset: label('original') }),
+        h('td', { class: 'num or-diff', text: formatScientific(diff), title: formatFull(diff), dataset: label('difference') }));
     }));
 
     originalMap.update(r.original.weights);
