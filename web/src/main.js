@@ -8,6 +8,7 @@ import { createAttention } from './engine/index.js';
 import { h, html } from './components/dom.js';
 import { watchScrollRegions } from './lib/scroll-regions.js';
 import { adoptStylesInto } from './lib/styles.js';
+import { decodeSection, encodeSection, pageGetter, replaceSectionParams, queryString } from './lib/params.js';
 
 const LANGUAGE_NAMES = { ko: '한국어', en: 'English' };
 
@@ -27,7 +28,7 @@ const frames = sections.map((section, index) => {
     'aria-labelledby': `${section.id}-title`,
   });
   main.append(el);
-  return { section, number: index + 1, el, body: null, store: {}, instance: null };
+  return { section, number: index + 1, el, body: null, store: {}, instance: null, initial: undefined, rejected: null };
 });
 
 let engine = null;
@@ -100,6 +101,45 @@ function renderFrame(frame, text) {
     frame.body);
 }
 
+// ---- the reader's inputs in the URL --------------------------------------------
+// Each section with a codec (its module's `params`, src/sections/<id>/params.js)
+// reads its starting state from ?<id>.<name>=... once, at its first mount, and
+// writes its state back (debounced) whenever the reader changes it, so that a
+// link reproduces what the reader saw. A malformed value falls back to the
+// section's defaults and a notice names the parameter (never its value).
+function startingState(frame, codec) {
+  if (frame.rejected === null) {
+    const { state, rejected } = decodeSection(codec, pageGetter(location.search, frame.section.id));
+    frame.initial = state;
+    frame.rejected = rejected;
+  }
+  return frame.initial;
+}
+
+const pendingParams = new Map();   // section id -> [[name, text], ...]
+let urlTimer = 0;
+function sectionChanged(frame, codec, state) {
+  const pairs = encodeSection(codec, state);
+  // A state that would not read back (a number being typed) is not written.
+  const readBack = decodeSection(codec, (name) => pairs.find(([k]) => k === name)?.[1] ?? null);
+  if (readBack.rejected.length) return;
+  pendingParams.set(frame.section.id, pairs);
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(writeUrl, 250);
+}
+function writeUrl() {
+  let search = location.search;
+  for (const [id, pairs] of pendingParams) search = replaceSectionParams(search, id, pairs);
+  pendingParams.clear();
+  const query = search ? `?${search}` : '';
+  if (query !== location.search) history.replaceState(history.state, '', `${query || location.pathname}${location.hash}`);
+}
+
+function shareNotice(frame, c) {
+  if (!frame.rejected?.length) return null;
+  return h('p', { class: 'share-notice', role: 'status', text: c.share.invalid.replace('{names}', frame.rejected.join(', ')) });
+}
+
 async function mountFrame(frame, text, token) {
   let module;
   try {
@@ -111,10 +151,14 @@ async function mountFrame(frame, text, token) {
   }
   if (token !== renderToken || !engine) return;
   frame.instance?.destroy?.();
-  frame.body.replaceChildren();
+  const codec = module.params;
+  const initial = codec ? startingState(frame, codec) : undefined;
+  const notice = codec ? shareNotice(frame, text.common) : null;
+  frame.body.replaceChildren(...(notice ? [notice] : []));
   try {
     frame.instance = module.mount(frame.body, {
       engine, lang: text.lang, t: text.t(frame.section.id), common: text.common, store: frame.store,
+      initial, onChange: codec ? (state) => sectionChanged(frame, codec, state) : undefined,
     });
   } catch (err) {
     console.error(err);
@@ -158,9 +202,8 @@ async function render(lang) {
 async function switchLanguage(lang) {
   if (lang === currentLang) return;
   currentLang = lang;
-  const url = new URL(location.href);
-  url.searchParams.set('lang', lang);
-  history.replaceState(null, '', url);
+  const rest = [...new URLSearchParams(location.search)].filter(([k]) => k !== 'lang');
+  history.replaceState(history.state, '', `?${queryString([['lang', lang], ...rest])}${location.hash}`);
   await render(lang);
   header.querySelector(`.lang-switch button[data-lang="${lang}"]`)?.focus();
 }

@@ -31,6 +31,9 @@ export default {
     rowSum: 'row sum',
     masked: '(masked)',
   },
+  share: {
+    invalid: 'Some starting values could not be used ({names}), so this example starts from its usual numbers.',
+  },
   actions: { reset: 'Reset' },
   placeholderNote: 'This section is not written yet; it will appear here.',
   placeholders: {

@@ -31,6 +31,9 @@ export default {
     rowSum: '행 합',
     masked: '(가림)',
   },
+  share: {
+    invalid: '시작 값 일부({names})를 쓸 수 없어서, 이 예제는 기본 숫자로 시작합니다.',
+  },
   actions: { reset: '처음 값으로' },
   placeholderNote: '이 절은 아직 쓰지 않았습니다. 이 자리에 들어갑니다.',
   placeholders: {

@@ -8,13 +8,14 @@ import { matrixTable } from '../../components/matrix-table.js';
 import { heatmap } from '../../components/heatmap.js';
 import { button } from '../../components/button.js';
 import { createCross } from './state.js';
+import params from './params.js';
 import formulas from './formulas.tex.js';
 import './cross-attention.css';
 
-export default { mount };
+export default { mount, params };
 
-function mount(root, { engine, t, store }) {
-  const model = (store.model ??= createCross(engine));
+function mount(root, { engine, t, store, initial, onChange }) {
+  const model = (store.model ??= createCross(engine, initial ?? params.defaults()));
   const enc = model.encoderTokens;
   const dec = model.decoderTokens;
   const d = model.inputs.encoder[0].length;
@@ -92,6 +93,7 @@ function mount(root, { engine, t, store }) {
     html('div', { class: 'prose' }, t('after')));
 
   function refresh({ from } = {}) {
+    onChange?.(model.snapshot);   // the host keeps links and attributes in step
     const { result, error } = model;
     setText(errorSlot, error ? t('inputs.error', { message: error }) : '');
     root.querySelector('.cross-results').classList.toggle('is-stale', Boolean(error));

@@ -39,8 +39,8 @@ export function computeCross(engine, { encoder, decoder }) {
   };
 }
 
-export function createCross(engine) {
-  const fresh = () => ({ encoder: ENCODER_EMBEDDINGS.map((r) => [...r]), decoder: DECODER_EMBEDDINGS.map((r) => [...r]) });
+export function createCross(engine, { encoder = ENCODER_EMBEDDINGS, decoder = DECODER_EMBEDDINGS } = {}) {
+  const fresh = () => ({ encoder: encoder.map((r) => [...r]), decoder: decoder.map((r) => [...r]) });
   let inputs = fresh();
   let result = null;
   let error = null;
@@ -59,6 +59,7 @@ export function createCross(engine) {
     get inputs() { return inputs; },
     get result() { return result; },
     get error() { return error; },
+    get snapshot() { return inputs; },
     setEncoder(i, c, x) { inputs.encoder[i][c] = x; return recompute(); },
     setDecoder(i, c, x) { inputs.decoder[i][c] = x; return recompute(); },
     reset() { inputs = fresh(); return recompute(); },

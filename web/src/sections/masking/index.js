@@ -9,12 +9,13 @@ import { selectInput } from '../../components/select-input.js';
 import { button } from '../../components/button.js';
 import { formatFull, formatNumber } from '../../lib/format.js';
 import { createMasking } from './state.js';
+import params from './params.js';
 import './masking.css';
 
-export default { mount };
+export default { mount, params };
 
-function mount(root, { engine, t, store }) {
-  const model = (store.model ??= createMasking(engine));
+function mount(root, { engine, t, store, initial, onChange }) {
+  const model = (store.model ??= createMasking(engine, initial ?? params.defaults()));
   const tokens = t('tokens');
   const n = tokens.length;
   const dims = ['1', '2'];
@@ -92,6 +93,7 @@ function mount(root, { engine, t, store }) {
     html('div', { class: 'prose' }, t('after')));
 
   function refresh({ focusCell } = {}) {
+    onChange?.(model.snapshot);   // the host keeps links and attributes in step
     const { result, error, state } = model;
     setText(errorSlot, error ? t('error', { message: error }) : '');
     modes.set(state.mode);

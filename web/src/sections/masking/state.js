@@ -60,12 +60,12 @@ export function rowBreakdown(result, i) {
   return { masked, exps, sumExp, weights, weightSum: weights.reduce((a, b) => a + b, 0), allMasked: sumExp === 0 };
 }
 
-export function createMasking(engine, { embeddings = DEFAULT_EMBEDDINGS, mode = 'causal', focusRow = 2 } = {}) {
+export function createMasking(engine, { embeddings = DEFAULT_EMBEDDINGS, mode = 'causal', keep = null, focusRow = 2 } = {}) {
   const n = embeddings.length;
   const state = {
     embeddings: embeddings.map((r) => [...r]),
     mode,
-    keep: null,
+    keep: keep ? Uint8Array.from(keep) : null,
     validKeys: n - 1,   // the last token is padding
     focusRow,
   };
@@ -85,6 +85,8 @@ export function createMasking(engine, { embeddings = DEFAULT_EMBEDDINGS, mode = 
     get result() { return result; },
     get error() { return error; },
     get breakdown() { return result ? rowBreakdown(result, state.focusRow) : null; },
+    // What a link or a widget attribute needs to rebuild this state (./params.js).
+    get snapshot() { return { mode: state.mode, keep: state.mode === 'custom' ? state.keep : null, focusRow: state.focusRow }; },
     setMode(next) {
       if (!MODES.includes(next)) throw new Error(`mask mode: expected one of ${MODES.join(', ')}, got ${next}`);
       // "custom" starts from what is masked now.
@@ -104,7 +106,7 @@ export function createMasking(engine, { embeddings = DEFAULT_EMBEDDINGS, mode = 
     setFocusRow(i) { state.focusRow = i; return api; },
     reset() {
       state.mode = mode;
-      state.keep = null;
+      state.keep = keep ? Uint8Array.from(keep) : null;
       state.focusRow = focusRow;
       return recompute();
     },

@@ -8,13 +8,14 @@ import { choiceGroup } from '../../components/choice-group.js';
 import { button } from '../../components/button.js';
 import { formatInteger } from '../../lib/format.js';
 import { D_MODEL, HEAD_CHOICES, N_TOKENS, createMultiHead } from './state.js';
+import params from './params.js';
 import formulas from './formulas.tex.js';
 import './multi-head.css';
 
-export default { mount };
+export default { mount, params };
 
-function mount(root, { engine, t, store, lang }) {
-  const model = (store.model ??= createMultiHead(engine));
+function mount(root, { engine, t, store, lang, initial, onChange }) {
+  const model = (store.model ??= createMultiHead(engine, initial ?? params.defaults()));
   const tokens = t('tokens');
   const dims = Array.from({ length: D_MODEL }, (_, c) => String(c + 1));
 
@@ -120,6 +121,7 @@ function mount(root, { engine, t, store, lang }) {
   }
 
   function refresh() {
+    onChange?.(model.snapshot);   // the host keeps links and attributes in step
     const r = model.result;
     headsChoice.set(model.heads);
     if (shownHeads !== r.heads) showHeads(r.heads);

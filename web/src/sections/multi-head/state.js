@@ -68,6 +68,7 @@ export function createMultiHead(engine, { heads = 2, seed = DEFAULT_SEED } = {})
     get seed() { return inputs.seed; },
     get inputs() { return inputs; },
     get result() { return result; },
+    get snapshot() { return { heads: h, seed: inputs.seed }; },
     setHeads(next) {
       if (!HEAD_CHOICES.includes(next)) throw new Error(`heads: expected one of ${HEAD_CHOICES.join(', ')}, got ${next}`);
       h = next;

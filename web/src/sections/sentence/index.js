@@ -7,13 +7,14 @@ import { matrixTable } from '../../components/matrix-table.js';
 import { heatmap } from '../../components/heatmap.js';
 import { button } from '../../components/button.js';
 import { createSentence } from './state.js';
+import params from './params.js';
 import formulas from './formulas.tex.js';
 import './sentence.css';
 
-export default { mount };
+export default { mount, params };
 
-function mount(root, { engine, t, store }) {
-  const model = (store.model ??= createSentence(engine));
+function mount(root, { engine, t, store, initial, onChange }) {
+  const model = (store.model ??= createSentence(engine, (initial ?? params.defaults()).embeddings));
   const tokens = model.tokens;
   const n = tokens.length;
   const d = model.embeddings[0].length;
@@ -54,6 +55,7 @@ function mount(root, { engine, t, store }) {
     html('div', { class: 'prose' }, t('after')));
 
   function refresh({ from } = {}) {
+    onChange?.(model.snapshot);   // the host keeps links and attributes in step
     const { result, error } = model;
     setText(errorSlot, error ? t('embeddings.error', { message: error }) : '');
     root.querySelector('.sentence-results').classList.toggle('is-stale', Boolean(error));

@@ -67,6 +67,7 @@ export function createSentence(engine, initial = DEFAULT_EMBEDDINGS) {
     get embeddings() { return embeddings; },
     get result() { return result; },
     get error() { return error; },
+    get snapshot() { return { embeddings }; },
     setEmbedding(i, c, x) { embeddings[i][c] = x; return recompute(); },
     reset() { embeddings = initial.map((row) => [...row]); return recompute(); },
   };

@@ -11,13 +11,14 @@ import { weightBar } from '../../components/weight-bar.js';
 import { math, mrow, mi, mo, mn, mcolumn } from '../../components/live-math.js';
 import { formatFull, formatNumber, subscript } from '../../lib/format.js';
 import { createWorkedExample } from './state.js';
+import params from './params.js';
 import formulas, { inline } from './formulas.tex.js';
 import './worked-example.css';
 
-export default { mount };
+export default { mount, params };
 
-function mount(root, { engine, t, store }) {
-  const model = (store.model ??= createWorkedExample(engine));
+function mount(root, { engine, t, store, initial, onChange }) {
+  const model = (store.model ??= createWorkedExample(engine, initial ?? params.defaults()));
   const m = model.inputs.keys.length;
   const keyLabel = (j) => `k${subscript(j + 1)}`;
   const valueLabel = (j) => `v${subscript(j + 1)}`;
@@ -143,6 +144,7 @@ function mount(root, { engine, t, store }) {
     html('div', { class: 'prose' }, t('after')));
 
   function refresh({ from } = {}) {
+    onChange?.(model.snapshot);   // the host keeps links and attributes in step
     const { result, error, inputs, other } = model;
     setText(errorSlot, error ? t('inputs.error', { message: error }) : '');
     root.querySelector('.we-steps').classList.toggle('is-stale', Boolean(error));

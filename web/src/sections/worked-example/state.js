@@ -86,6 +86,7 @@ export function createWorkedExample(engine, initial = DEFAULT_INPUTS) {
     get result() { return result; },
     get other() { return other; },
     get error() { return error; },
+    get snapshot() { return inputs; },
     setQuery(i, x) { inputs.q[i] = x; return recompute(); },
     setQueryVector(x, y) { inputs.q = [x, y]; return recompute(); },
     setKey(j, i, x) { inputs.keys[j][i] = x; return recompute(); },
