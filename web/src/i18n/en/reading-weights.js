@@ -34,6 +34,7 @@ export default {
     self: R`For {token}, itself wins: $x\cdot x$ = {selfDot} against {pairDot} with {pair}. Its own length ‖{token}‖ = {selfNorm} is at least that of {pair} (‖{pair}‖ = {pairNorm}), and no other vector points the same way more closely than itself (cos θ = 1).`,
     pair: R`For {token}, the pair wins: {token} · {pair} = <b>{pairDot}</b> is larger than {token} · {token} = ‖{token}‖² = <b>{selfDot}</b>. The two point almost the same way (cos θ = {cos}), and {pair} is the longer one: ‖{pair}‖ = {pairNorm} against ‖{token}‖ = {selfNorm}. Length enters the dot product, so the longer neighbour outscores the token itself.`,
     tableCaption: R`Dot products and norms of the selected token (from the engine’s logits $L = XX^\top$)`,
+    columnsPlain: { dot: 'x_i · x_j', norm: 'length of x_j', cos: 'cos θ_ij', weight: 'weight A_ij' },
     columns: {
       dot: R`$x_i\cdot x_j$`,
       norm: R`$\lVert x_j\rVert$`,

@@ -43,6 +43,7 @@ export default {
     summary: R`With $d_k$ = {dk}, the raw scores run from {min} to {max}: the softmax gives key {key} a weight of <b>{top}</b>, almost one-hot. Divided by {divisor}, the same scores run from {smin} to {smax}, and the weight is shared: the largest is <b>{stop}</b>.`,
     tableSummary: 'Show the ten scores and weights as a table',
     tableCaption: 'Scores and weights of the ten keys',
+    columnsPlain: { key: 'key', score: 'q · k_j', scaledScore: 'q · k_j divided by √d_k', rawWeight: 'weight, raw', scaledWeight: 'weight, divided by √d_k' },
     columns: {
       key: 'key',
       score: R`$q\cdot k_j$`,
@@ -81,6 +82,7 @@ export default {
       gradient: R`$\sum p(1-p)$`,
     },
     scaledLegend: R`Divided by $\sqrt{d}$`,
+    statsPlain: { logitStd: 'logit standard deviation', maxWeight: 'largest weight', entropy: 'entropy (nats)', gradient: 'sum of p(1 − p)' },
     xLabel: R`dimension $d$ (log scale)`,
     plotDescription: 'Raw and scaled values at d = 4, 16, 64, 256 and 1024; the numbers are in the table below.',
     plots: {

@@ -43,6 +43,7 @@ export default {
     summary: R`$d_k$ = {dk}일 때 그대로의 점수는 {min}에서 {max}까지 퍼져 있어서, 소프트맥스를 거치면 키 {key}의 가중치가 <b>{top}</b>, 거의 원-핫입니다. 같은 점수를 {divisor}로 나누면 {smin}에서 {smax} 사이로 줄어들고, 가중치가 여러 키에 나뉩니다. 가장 큰 값이 <b>{stop}</b>입니다.`,
     tableSummary: '점수 열 개와 가중치를 표로 보기',
     tableCaption: '키 열 개의 점수와 가중치',
+    columnsPlain: { key: '키', score: 'q · k_j', scaledScore: 'q · k_j를 √d_k로 나눈 값', rawWeight: '가중치(그대로)', scaledWeight: '가중치(√d_k로 나눔)' },
     columns: {
       key: '키',
       score: R`$q\cdot k_j$`,
@@ -81,6 +82,7 @@ export default {
       gradient: R`$\sum p(1-p)$`,
     },
     scaledLegend: R`$\sqrt{d}$로 나눔`,
+    statsPlain: { logitStd: '로짓 표준편차', maxWeight: '최대 가중치', entropy: '엔트로피(nat)', gradient: 'p(1 − p)의 합' },
     xLabel: R`차원 $d$(로그 눈금)`,
     plotDescription: 'd = 4, 16, 64, 256, 1024에서 그대로와 나눈 값. 숫자는 아래 표에 있습니다.',
     plots: {

@@ -13,6 +13,7 @@ import { choiceGroup } from '../../components/choice-group.js';
 import { weightBar } from '../../components/weight-bar.js';
 import { seedControl } from '../../components/seed-control.js';
 import { formatScientific } from '../../components/sci-format.js';
+import { mathLabel } from '../../components/math-label.js';
 import { formatFull, formatNumber } from '../../lib/format.js';
 import { TOKENS, TOPIC_OF, createReading } from './state.js';
 import formulas, { inline } from './formulas.tex.js';
@@ -80,7 +81,8 @@ function mount(root, { engine, t, store }) {
   const dotBody = h('tbody');
   const dotTable = h('table', { class: 'matrix rw-dot-table' },
     html('caption', {}, t('why.tableCaption')),
-    h('thead', {}, h('tr', {}, h('td'), ...['dot', 'norm', 'cos', 'weight'].map((c) => html('th', { scope: 'col' }, t(`why.columns.${c}`))))),
+    h('thead', {}, h('tr', {}, h('td'), ...['dot', 'norm', 'cos', 'weight']
+      .map((c) => h('th', { scope: 'col' }, mathLabel(t(`why.columns.${c}`), t(`why.columnsPlain.${c}`)))))),
     dotBody);
 
   // ---- symmetry ---------------------------------------------------------------

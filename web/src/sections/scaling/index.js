@@ -8,6 +8,7 @@ import { seedControl } from '../../components/seed-control.js';
 import { weightColumns } from '../../components/weight-columns.js';
 import { weightBar } from '../../components/weight-bar.js';
 import { lineChart } from '../../components/line-chart.js';
+import { mathLabel } from '../../components/math-label.js';
 import { formatFull, formatNumber, subscript } from '../../lib/format.js';
 import {
   DIMENSIONS, TRIAL_COUNTS, SWEEP_TRIAL_COUNTS, createScaling, gradientRatio, scaledLogitStd,
@@ -116,7 +117,7 @@ function mount(root, { engine, t, lang, store }) {
         h('table', { class: 'matrix sc-table' },
           html('caption', { class: 'visually-hidden' }, t('tenKeys.tableCaption')),
           h('thead', {}, h('tr', {}, ['key', 'score', 'scaledScore', 'rawWeight', 'scaledWeight']
-            .map((c) => html('th', { scope: 'col' }, t(`tenKeys.columns.${c}`))))),
+            .map((c) => h('th', { scope: 'col' }, mathLabel(t(`tenKeys.columns.${c}`), t(`tenKeys.columnsPlain.${c}`)))))),
           e1Table))),
     e1Timing.el);
 
@@ -226,10 +227,10 @@ function mount(root, { engine, t, lang, store }) {
   const e3Head = h('thead', {},
     h('tr', {}, h('td', { rowspan: '2' }),
       ...['logitStd', 'maxWeight', 'entropy', 'gradient'].map((stat) =>
-        html('th', { scope: 'colgroup', colspan: '2', class: 'sc-group' }, t(`sweep.stats.${stat}`)))),
-    h('tr', {}, ...['logitStd', 'maxWeight', 'entropy', 'gradient'].flatMap((stat) => [
+        h('th', { scope: 'colgroup', colspan: '2', class: 'sc-group' }, mathLabel(t(`sweep.stats.${stat}`), t(`sweep.statsPlain.${stat}`))))),
+    h('tr', {}, ...['logitStd', 'maxWeight', 'entropy', 'gradient'].flatMap(() => [
       html('th', { scope: 'col', class: 'sc-head-raw' }, t('columns.rawShort')),
-      html('th', { scope: 'col', class: 'sc-head-scaled' }, t('columns.scaledShort'))])));
+      h('th', { scope: 'col', class: 'sc-head-scaled' }, mathLabel(t('columns.scaledShort'), t('columns.scaledPlain')))])));
   const e3Body = h('tbody');
   const e3Caption = h('caption');
   const e3TableId = 'scaling-sweep-table';

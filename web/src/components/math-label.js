@@ -1,0 +1,12 @@
+// A label written as a formula (a table header such as x_i · x_j), with a
+// plain-text twin for assistive technology: the MathML is shown and hidden from
+// the accessibility tree, the plain text is read and visually hidden. Table
+// headers made of MathML alone count as empty for some screen readers.
+import { h } from './dom.js';
+
+export function mathLabel(markup, plain) {
+  return [
+    h('span', { 'aria-hidden': 'true', html: markup }),
+    h('span', { class: 'visually-hidden', text: plain }),
+  ];
+}
