@@ -189,3 +189,20 @@ describe('decoded states drive the sections (real engine)', () => {
     expect(encodeSection(crossAttention, c.snapshot)).toEqual([['decoder', '1,0,0;0,1,0;0,0,1']]);
   });
 });
+
+describe('the registry lists each section codec\'s names (what <attention-demo> observes)', async () => {
+  const { sections } = await import('../../web/src/sections/registry.js');
+  const { widthMediaToContainer } = await import('../../web/vite-plugins/adopted-styles.js');
+  test.each(sections.filter((s) => s.params).map((s) => s.id))('%s', async (id) => {
+    const codec = (await import(`../../web/src/sections/${id}/params.js`)).default;
+    expect(sections.find((s) => s.id === id).params).toEqual(codec.names);
+  });
+  test('no parameter name clashes with the widget\'s own attributes', () => {
+    for (const s of sections) for (const name of s.params ?? []) expect(['section', 'lang', 'theme', 'id', 'class', 'style']).not.toContain(name);
+  });
+  test('the embed build turns width media queries into container queries, and only those', () => {
+    expect(widthMediaToContainer('@media (min-width: 40rem) { a{} } @media (max-width: 30rem) and (min-width: 10rem) {b{}}'))
+      .toBe('@container (min-width: 40rem) { a{} } @container (max-width: 30rem) and (min-width: 10rem) {b{}}');
+    expect(widthMediaToContainer('@media (prefers-reduced-motion: reduce) { a{} }')).toBe('@media (prefers-reduced-motion: reduce) { a{} }');
+  });
+});

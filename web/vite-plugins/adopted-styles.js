@@ -12,11 +12,23 @@
 // adopts it into each registered root: the page registers `document`, each
 // <attention-demo> its shadow root. The page's own CSS (main.js -> styles/)
 // stays an ordinary stylesheet <link>.
+//
+// containerQueries (the embed build): the components' and sections' width
+// media queries, written for the page (@media (min-width: 40rem)), become
+// container queries (@container (min-width: 40rem)), answered by the widget's
+// box (.ad, container-type: inline-size): a widget in a 40rem blog column lays
+// out as the page does on a 40rem screen, whatever the screen.
 import { resolve, sep } from 'node:path';
 
 const CSS_IMPORT = /^[ \t]*import\s+(['"])(\.{1,2}\/[^'"]+\.css)\1\s*;?[ \t]*$/gm;
+// @media made only of (min-width: ...) / (max-width: ...) conditions.
+const WIDTH_MEDIA = /@media\s+((?:\(\s*(?:min|max)-width\s*:[^()]*\)\s*(?:and\s+)?)+)\{/g;
 
-export function adoptedStyles({ web }) {
+export function widthMediaToContainer(css) {
+  return css.replace(WIDTH_MEDIA, (_, conditions) => `@container ${conditions.trim()} {`);
+}
+
+export function adoptedStyles({ web, containerQueries = false }) {
   const registry = resolve(web, 'src', 'lib', 'styles.js').split(sep).join('/');
   const scoped = [resolve(web, 'src', 'components') + sep, resolve(web, 'src', 'sections') + sep];
   return {
@@ -24,7 +36,9 @@ export function adoptedStyles({ web }) {
     enforce: 'pre',
     transform(code, id) {
       const file = id.split('?')[0];
-      if (!file.endsWith('.js') || !scoped.some((dir) => file.startsWith(dir))) return null;
+      if (!scoped.some((dir) => file.startsWith(dir))) return null;
+      if (file.endsWith('.css')) return containerQueries ? { code: widthMediaToContainer(code), map: null } : null;
+      if (!file.endsWith('.js')) return null;
       let count = 0;
       const registrations = [];
       const out = code.replace(CSS_IMPORT, (_, quote, path) => {

@@ -5,14 +5,19 @@
 // { mount(root, ctx) }), its text in src/i18n/en/<id>.js and src/i18n/ko/<id>.js,
 // and give its line below a `load`. A line without `load` is a placeholder
 // (its title comes from the `placeholders` entry of i18n/<lang>/common.js).
+//
+// `params`: the names of the section's inputs in links and widget attributes,
+// the same as its codec's (src/sections/<id>/params.js, exported by the section
+// as `params`; a test checks they agree). Listed here so that <attention-demo>
+// can observe them without loading every section.
 export const sections = [
-  { id: 'worked-example', load: () => import('./worked-example/index.js') },
+  { id: 'worked-example', load: () => import('./worked-example/index.js'), params: ['q', 'keys', 'values', 'scaling'] },
   { id: 'scaling', load: () => import('./scaling/index.js') },
   { id: 'reading-weights', load: () => import('./reading-weights/index.js') },
-  { id: 'sentence', load: () => import('./sentence/index.js') },
-  { id: 'masking', load: () => import('./masking/index.js') },
-  { id: 'multi-head', load: () => import('./multi-head/index.js') },
-  { id: 'cross-attention', load: () => import('./cross-attention/index.js') },
+  { id: 'sentence', load: () => import('./sentence/index.js'), params: ['embeddings'] },
+  { id: 'masking', load: () => import('./masking/index.js'), params: ['mask', 'row'] },
+  { id: 'multi-head', load: () => import('./multi-head/index.js'), params: ['heads', 'seed'] },
+  { id: 'cross-attention', load: () => import('./cross-attention/index.js'), params: ['decoder', 'encoder'] },
   { id: 'family', load: () => import('./family/index.js') },
   { id: 'order', load: () => import('./order/index.js') },
   { id: 'cost', load: () => import('./cost/index.js') },

@@ -31,6 +31,9 @@ export default {
     rowSum: 'row sum',
     masked: '(masked)',
   },
+  embed: {
+    unknownSection: 'Unknown section “{id}”. Use one of: {ids}.',
+  },
   share: {
     invalid: 'Some starting values could not be used ({names}), so this example starts from its usual numbers.',
   },

@@ -31,6 +31,9 @@ export default {
     rowSum: '행 합',
     masked: '(가림)',
   },
+  embed: {
+    unknownSection: '알 수 없는 섹션 “{id}”입니다. 다음 중 하나를 쓰세요: {ids}.',
+  },
   share: {
     invalid: '시작 값 일부({names})를 쓸 수 없어서, 이 예제는 기본 숫자로 시작합니다.',
   },

@@ -1,0 +1,155 @@
+// <attention-demo section="worked-example" lang="en" q="1,0" keys="1,0;0,1;1,1">:
+// one section of the walkthrough as a widget, in its own shadow root.
+//
+// - `section` is a section id (src/sections/registry.js); `lang` is ko or en
+//   (default: the page's <html lang>, then the browser's languages); `theme` is
+//   light, dark or auto (default: the reader's prefers-color-scheme).
+// - Every other attribute is one of the section's inputs, parsed by the same
+//   codec as the page's links (src/sections/<id>/params.js via src/lib/params.js).
+//   A malformed value falls back to the section's defaults with a notice.
+// - Changing an attribute later updates the widget: `lang` and `theme` keep the
+//   reader's edits; the section's inputs start it afresh from the new values.
+// - Every widget of a page shares one engine (createAttention() loads each
+//   .wasm build once per page) and one set of constructable stylesheets.
+// - The section's code and text are imported only when a widget needs them.
+// - Fires `attention-change` (detail: { section, params }) when the reader
+//   changes an input: params are the attribute values that would reproduce it.
+import { sections } from '../sections/registry.js';
+import { LANGUAGES, chooseLanguage, loadLanguage } from '../i18n/index.js';
+import { createAttention } from '../engine/index.js';
+import { decodeSection, encodeSection } from '../lib/params.js';
+import { adoptStylesInto, releaseStyles, sheetOf } from '../lib/styles.js';
+import { watchScrollRegions } from '../lib/scroll-regions.js';
+import { h, html, uid } from '../components/dom.js';
+import tokensCss from '../styles/tokens.css?inline';
+import commonCss from '../styles/common.css?inline';
+import demoCss from './attention-demo.css?inline';
+
+const SECTION_PARAMS = new Set(sections.flatMap((s) => s.params ?? []));
+const PRESENTATION = ['section', 'lang', 'theme'];
+
+let baseSheets = null;   // parsed once, shared by every widget
+const base = () => (baseSheets ??= [sheetOf(tokensCss), sheetOf(commonCss), sheetOf(demoCss)]);
+
+function languageFor(el) {
+  const asked = el.getAttribute('lang')?.toLowerCase();
+  if (LANGUAGES.includes(asked)) return asked;
+  const pageLang = el.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang;
+  return chooseLanguage('', [pageLang, ...(navigator.languages ?? [navigator.language])].filter(Boolean));
+}
+
+export class AttentionDemo extends HTMLElement {
+  static get observedAttributes() { return [...PRESENTATION, ...SECTION_PARAMS]; }
+
+  #body;
+  #scheduled = false;
+  #token = 0;
+  #store = {};
+  #inputsKey = null;   // the section and its input attributes the store was built from
+  #instance = null;
+  #lastParams = '';
+
+  constructor() {
+    super();
+    const shadow = this.attachShadow({ mode: 'open' });
+    adoptStylesInto(shadow, base());
+    this.#body = h('div', { class: 'ad', part: 'body' });
+    shadow.append(this.#body);
+    watchScrollRegions(shadow);
+  }
+
+  connectedCallback() {
+    this.#schedule();
+  }
+
+  disconnectedCallback() {
+    this.#instance?.destroy?.();
+    this.#instance = null;
+    this.#inputsKey = null;   // mounted again = built again
+    releaseStyles(this.shadowRoot);
+  }
+
+  attributeChangedCallback(name, previous, value) {
+    if (previous !== value && this.isConnected) this.#schedule();
+  }
+
+  // Several attributes set in a row render once.
+  #schedule() {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    queueMicrotask(() => {
+      this.#scheduled = false;
+      if (this.isConnected) this.#render().catch((err) => this.#fail(err));
+    });
+  }
+
+  #fail(err) {
+    console.error(err);
+    this.#body.replaceChildren(h('p', { class: 'input-error', role: 'alert', text: String(err?.message ?? err) }));
+  }
+
+  async #render() {
+    const token = ++this.#token;
+    adoptStylesInto(this.shadowRoot, base());   // again after a disconnect
+    const id = this.getAttribute('section') ?? '';
+    const lang = languageFor(this);
+    const entry = sections.find((s) => s.id === id && s.load);
+    const text = await loadLanguage(lang, entry ? [id] : []);
+    if (token !== this.#token) return;
+    const c = text.common;
+    this.#body.lang = lang;
+    if (!entry) {
+      const known = sections.filter((s) => s.load).map((s) => s.id).join(', ');
+      this.#body.replaceChildren(h('p', { class: 'input-error', role: 'alert',
+        text: c.embed.unknownSection.replace('{id}', id).replace('{ids}', known) }));
+      return;
+    }
+    if (!this.#body.firstChild || this.#body.dataset.section !== id) {
+      this.#body.replaceChildren(h('p', { class: 'section-loading', text: c.engine.sectionLoading }));
+    }
+    const [module, engine] = await Promise.all([entry.load().then((m) => m.default), createAttention()]);
+    if (token !== this.#token) return;
+
+    // The section's inputs, read from the attributes by its codec.
+    const codec = module.params;
+    const names = codec?.names ?? [];
+    const inputsKey = JSON.stringify([id, names.map((n) => this.getAttribute(n))]);
+    let initial;
+    let rejected = [];
+    if (codec) ({ state: initial, rejected } = decodeSection(codec, (name) => this.getAttribute(name)));
+    if (inputsKey !== this.#inputsKey) {
+      this.#store = {};
+      this.#inputsKey = inputsKey;
+    }
+
+    const t = text.t(id);
+    const titleId = uid('ad-title');
+    const root = h('div', { class: 'ad-section' });
+    this.#instance?.destroy?.();
+    this.#body.dataset.section = id;
+    this.#body.replaceChildren(
+      h('section', { class: 'ad-frame', 'aria-labelledby': titleId },
+        html('h2', { class: 'ad-title', id: titleId }, t('title')),
+        rejected.length
+          ? h('p', { class: 'share-notice', role: 'status', text: c.share.invalid.replace('{names}', rejected.join(', ')) })
+          : null,
+        root));
+    this.#lastParams = codec ? JSON.stringify(Object.fromEntries(encodeSection(codec, initial))) : '';
+    this.#instance = module.mount(root, {
+      engine, lang, t, common: c, store: this.#store, initial,
+      onChange: codec ? (state) => this.#changed(codec, id, state) : undefined,
+    });
+    this.dataset.ready = lang;   // for tests and hosts: rendered and computed
+    this.dispatchEvent(new CustomEvent('attention-ready', { detail: { section: id, lang, simd: engine.simd } }));
+  }
+
+  #changed(codec, id, state) {
+    const params = Object.fromEntries(encodeSection(codec, state));
+    const key = JSON.stringify(params);
+    if (key === this.#lastParams) return;
+    this.#lastParams = key;
+    this.dispatchEvent(new CustomEvent('attention-change', { detail: { section: id, params } }));
+  }
+}
+
+if (!customElements.get('attention-demo')) customElements.define('attention-demo', AttentionDemo);
