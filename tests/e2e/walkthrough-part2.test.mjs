@@ -15,10 +15,10 @@
 // ATTN_E2E_DIST: another build of the site to test (default dist/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST, SCREENSHOTS, openSite } from './browser.mjs';
+import { DIST, ROOT, SCREENSHOTS, openSite } from './browser.mjs';
 
 const DIR = process.env.ATTN_E2E_DIST ?? DIST;
 const PART2 = ['scaling', 'reading-weights', 'family', 'order', 'cost'];
@@ -308,6 +308,37 @@ test('Korean: complete text, and results kept across a language switch', async (
   assert.equal(await text(page, '#scaling-sweep tbody'), sweep, 'the sweep is not recomputed on a language switch');
   assert.deepEqual(session.consoleErrors(page), []);
   await page.close();
+});
+
+test('axe: no accessibility violations in the five sections, light and dark, tables open, after a run', async () => {
+  const axeSource = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+  for (const [scheme, width, lang] of [['light', 1280, 'en'], ['dark', 375, 'ko']]) {
+    const page = await session.newPage(null, { width, height: 900 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${session.url}index.html?lang=${lang}`);
+    await page.waitForSelector('body[data-ready]', { timeout: 30000 });
+    await page.waitForSelector('#scaling-sweep[data-run]', { timeout: 30000 });
+    await renderAll(page);
+    await page.locator('#cost-bench').scrollIntoViewIfNeeded();
+    await page.click('#cost-largest label:has-text("128")');
+    await page.click('#cost-bench button[data-action="run"]');
+    await page.waitForSelector('#cost-bench[data-state="done"]', { timeout: 90000 });
+    await page.click('#order-pe-toggle');
+    await page.evaluate(() => document.querySelectorAll(
+      '#scaling details, #reading-weights details, #family details, #order details, #cost details').forEach((d) => {
+      d.open = true;
+      d.dispatchEvent(new Event('toggle'));
+    }));
+    await page.waitForTimeout(300);
+    await page.evaluate(axeSource);   // evaluated through the DevTools protocol, not blocked by the CSP
+    const violations = await page.evaluate(async (ids) => {
+      const result = await window.axe.run({ include: ids.map((id) => [`#${id}`]) }, { resultTypes: ['violations'] });
+      return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes[0].target.join(' ')}`);
+    }, PART2);
+    assert.deepEqual(violations, [], `${scheme} ${width}px ${lang}`);
+    assert.deepEqual(session.consoleErrors(page), []);
+    await page.close();
+  }
 });
 
 test('375 px and 1280 px: no sideways scrolling; screenshots of the five sections', async () => {
