@@ -4,7 +4,7 @@ const R = String.raw;
 export default {
   title: R`Masking: $-\infty$ before the softmax`,
   lede: R`A mask decides which keys each query may look at. A decoder writing a sentence word by word must not peek at words it has not written yet (a <b>causal</b> mask); sentences padded to a common length must not attend to the padding (a <b>padding</b> mask). Both work the same way: masked scores are set to $-\infty$ before the softmax. Since $e^{-\infty} = 0$, their weights are exactly 0, and the remaining weights of the row are renormalised to sum to 1.`,
-  formula: R`$$w_{ij} = \frac{\exp(s_{ij} + M_{ij})}{\sum_{l} \exp(s_{il} + M_{il})}, \qquad M_{ij} = \begin{cases} 0 & \text{if query } i \text{ may see key } j \\ -\infty & \text{if it is masked} \end{cases}$$`,
+  formula: R`$$\begin{gathered}w_{ij} = \frac{\exp(s_{ij} + M_{ij})}{\sum_{l} \exp(s_{il} + M_{il})} \\[0.6em] M_{ij} = \begin{cases} 0 & \text{if query } i \text{ may see key } j \\ -\infty & \text{if it is masked} \end{cases}\end{gathered}$$`,
   panelTitle: 'Five tokens, one mask',
   tokens: ['I', 'am', 'very', 'hungry', '[PAD]'],
   controls: { mode: 'Mask' },

@@ -4,7 +4,7 @@ const R = String.raw;
 export default {
   title: R`마스킹: 소프트맥스 전에 $-\infty$`,
   lede: R`마스크는 각 쿼리가 어떤 키를 볼 수 있는지 정합니다. 문장을 한 단어씩 써 나가는 디코더는 아직 쓰지 않은 뒷단어를 미리 보면 안 됩니다(<b>인과</b> 마스크). 길이를 맞추려고 패딩을 채운 문장에서는 패딩을 보면 안 됩니다(<b>패딩</b> 마스크). 둘 다 방법은 같습니다. 소프트맥스에 넣기 전에 가릴 점수를 $-\infty$로 바꿉니다. $e^{-\infty} = 0$이므로 그 가중치는 정확히 0이 되고, 그 행의 남은 가중치끼리 다시 합이 1이 됩니다.`,
-  formula: R`$$w_{ij} = \frac{\exp(s_{ij} + M_{ij})}{\sum_{l} \exp(s_{il} + M_{il})}, \qquad M_{ij} = \begin{cases} 0 & \text{쿼리 } i \text{가 키 } j \text{를 볼 수 있을 때} \\ -\infty & \text{가릴 때} \end{cases}$$`,
+  formula: R`$$\begin{gathered}w_{ij} = \frac{\exp(s_{ij} + M_{ij})}{\sum_{l} \exp(s_{il} + M_{il})} \\[0.6em] M_{ij} = \begin{cases} 0 & \text{쿼리 } i \text{가 키 } j \text{를 볼 수 있을 때} \\ -\infty & \text{가릴 때} \end{cases}\end{gathered}$$`,
   panelTitle: '토큰 다섯 개, 마스크 하나',
   tokens: ['나는', '배가', '정말', '고프다', '[PAD]'],
   controls: { mode: '마스크' },
