@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# npm run build: the static site in dist/ (wasm builds first).
+# npm run build: everything in dist/ (wasm builds first, then scripts/build-web.sh):
+#   dist/index.html + assets/   the walkthrough page
+#   dist/embed/                 the embed script, the iframe route and their lazy assets
+#   dist/attention.html         the whole walkthrough in one file (opens from disk)
+#   dist/engine/                the engine API files of the npm package
+# and prints the size of one embedded section.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 bash scripts/build-wasm.sh
-node_modules/.bin/vite build
+bash scripts/build-web.sh

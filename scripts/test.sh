@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# npm test: installs what is missing, builds native and wasm, runs CTest, Vitest
-# and the end-to-end tests in headless Chromium. Exits non-zero on any failure.
+# npm test: installs what is missing, builds native and wasm, runs CTest, Vitest,
+# the web builds (scripts/build-web.sh), the end-to-end tests in headless
+# Chromium and the npm package test. Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +17,8 @@ echo "== wasm builds and Vitest"
 bash scripts/build-wasm.sh
 node_modules/.bin/vitest run
 
-echo "== site build and end-to-end tests (headless Chromium)"
-node_modules/.bin/vite build
-node --test --test-concurrency=1 tests/e2e/
+echo "== web builds (site, embed, single file, engine package files; size budget)"
+bash scripts/build-web.sh
+
+echo "== end-to-end tests (headless Chromium) and the npm package (npm pack, offline install)"
+node --test --test-concurrency=1 tests/e2e/ tests/package/

@@ -5,6 +5,7 @@ import './styles/base.css';
 import { sections } from './sections/registry.js';
 import { LANGUAGES, chooseLanguage, loadLanguage } from './i18n/index.js';
 import { createAttention } from './engine/index.js';
+import inlineWasm from './engine/inline-wasm.js';
 import { h, html } from './components/dom.js';
 import { watchScrollRegions } from './lib/scroll-regions.js';
 import { adoptStylesInto } from './lib/styles.js';
@@ -33,7 +34,13 @@ const frames = sections.map((section, index) => {
 
 let engine = null;
 let engineError = null;
-const engineReady = createAttention().then(
+// The single-file page carries the .wasm inline (base64); only the build that
+// is chosen gets decoded.
+const fromBase64 = (text) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+const engineOptions = inlineWasm
+  ? { wasmBinary: { get simd() { return fromBase64(inlineWasm.simd); }, get baseline() { return fromBase64(inlineWasm.baseline); } } }
+  : {};
+const engineReady = createAttention(engineOptions).then(
   (e) => { engine = e; },
   (err) => { engineError = err; console.error(err); });
 const code = new Map(sections.filter((s) => s.load).map((s) => [s.id, s.load().then((m) => m.default)]));

@@ -1,0 +1,103 @@
+// The npm package a blog author installs: `npm pack`, install the tarball into
+// an empty folder without the registry (the package has no dependencies), and
+// use it: the engine from the package name in Node computes article 001's
+// worked example; the embed script, the iframe page, the single file and the
+// type declarations are where the exports map says. Needs `npm run build`.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+let work;
+let tarball;
+let installed;
+
+const npm = (args, cwd) => execFileSync('npm', args, {
+  cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+  env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+});
+
+before(() => {
+  assert.ok(existsSync(join(ROOT, 'dist', 'engine', 'index.js')), 'dist/engine is missing: run `npm run build` first');
+  work = mkdtempSync(join(tmpdir(), 'attn-pack-'));
+  const [info] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], ROOT));
+  tarball = join(work, info.filename);
+  const consumer = join(work, 'blog');
+  execFileSync('mkdir', ['-p', consumer]);
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'blog', private: true, type: 'module' }));
+  // --offline: must not need the registry. --no-save: leave package.json alone.
+  npm(['install', tarball, '--offline', '--no-save', '--ignore-scripts', '--no-package-lock'], consumer);
+  installed = join(consumer, 'node_modules', pkg.name);
+  work = { dir: work, consumer };
+});
+
+after(() => {
+  if (work?.dir) rmSync(work.dir, { recursive: true, force: true });
+});
+
+test('the package is publishable (not private) and has no dependencies', () => {
+  assert.equal(pkg.private, undefined);
+  assert.equal(pkg.dependencies, undefined);
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  assert.deepEqual(Object.keys(manifest.exports).sort(), ['.', './attention.html', './embed', './embed/*', './engine', './package.json']);
+});
+
+test('the tarball holds built output only', () => {
+  const list = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
+  assert.ok(list.includes('package/dist/engine/index.js'));
+  assert.ok(list.includes('package/dist/engine/wasm/attention-simd.wasm'));
+  assert.ok(list.includes('package/dist/embed/attention-embed.js'));
+  assert.ok(list.includes('package/dist/attention.html'));
+  const allowed = /^package\/(package\.json|README\.md|LICENSE|dist\/(engine|embed)\/.+|dist\/attention\.html)$/;
+  assert.deepEqual(list.filter((f) => !allowed.test(f)), []);
+  assert.ok(!list.some((f) => f.includes('/.vite/') || f.includes('/src/') || f.endsWith('.map')));
+});
+
+test('the engine, imported by package name in Node, computes the worked example (0.401, 1.203)', () => {
+  const script = `
+    import { createAttention } from '${pkg.name}';
+    import { createAttention as viaEngine } from '${pkg.name}/engine';
+    const engine = await createAttention();
+    const r = engine.attention({ q: new Float32Array([1, 0]), k: new Float32Array([1, 0, 0, 1, 1, 1]),
+      v: new Float32Array([2, 0, 0, 2, 1, 1]), n: 1, m: 3, dk: 2, dv: 2 });
+    console.log(JSON.stringify({ simd: engine.simd, same: (await viaEngine()) === engine,
+      weights: Array.from(r.weights, (x) => +x.toFixed(3)), output: Array.from(r.output, (x) => +x.toFixed(3)) }));`;
+  const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: work.consumer, encoding: 'utf8' }));
+  assert.deepEqual(out.weights, [0.401, 0.198, 0.401]);
+  assert.deepEqual(out.output, [1.203, 0.797]);
+  assert.equal(out.same, true);
+  assert.equal(out.simd, true);
+});
+
+test('the exports map resolves the embed script, its iframe page, the single file and the declarations', () => {
+  const resolveFrom = (specifier) => execFileSync(process.execPath, ['--input-type=module', '-e',
+    `console.log(import.meta.resolve(${JSON.stringify(specifier)}))`], { cwd: work.consumer, encoding: 'utf8' }).trim();
+  for (const [specifier, file] of [
+    [`${pkg.name}/embed`, 'dist/embed/attention-embed.js'],
+    [`${pkg.name}/embed/embed.html`, 'dist/embed/embed.html'],
+    [`${pkg.name}/attention.html`, 'dist/attention.html'],
+    [pkg.name, 'dist/engine/index.js'],
+  ]) {
+    const path = fileURLToPath(resolveFrom(specifier));
+    assert.equal(path, join(installed, file), specifier);
+    assert.ok(existsSync(path), `${specifier} -> ${path}`);
+  }
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  for (const key of ['.', './engine']) {
+    const types = join(installed, manifest.exports[key].types);
+    assert.ok(existsSync(types), `${key} types: ${types}`);
+    const dts = readFileSync(types, 'utf8');
+    assert.match(dts, /export function createAttention\(/);
+    // Every relative import of the declarations is shipped.
+    for (const [, rel] of dts.matchAll(/import\('(\.[^']+)'\)/g)) {
+      assert.ok(existsSync(join(installed, 'dist', 'engine', `${rel}.d.ts`)), `${rel}.d.ts`);
+    }
+  }
+  assert.ok(existsSync(join(installed, manifest.types)));
+  assert.ok(pathToFileURL(installed).href.length > 0);
+});

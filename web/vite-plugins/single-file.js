@@ -1,0 +1,67 @@
+// Vite plugin for the single-file build (vite.single.config.js): the whole
+// walkthrough in one HTML file that works when opened from disk (file://),
+// where a page can fetch nothing, not even its own modules or workers.
+//
+//   - src/engine/inline-wasm.js becomes the two .wasm builds in base64, which
+//     main.js hands to createAttention({ wasmBinary });
+//   - the Emscripten modules lose their `new URL('x.wasm', import.meta.url)`
+//     (never used when the bytes are given; it would emit a second copy);
+//   - `new Worker(new URL(...))` throws instead (a module worker cannot start
+//     from disk; the sections fall back to the main thread);
+//   - after the bundle is written (one script: code splitting is off), the
+//     script and the stylesheet are put inside the HTML, written to `outFile`.
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+
+const WASM_URL = /new URL\(\s*["'](attention-(?:simd|baseline)\.wasm)["']\s*,\s*import\.meta\.url\s*\)(?:\.toString\(\)|\.href)?/g;
+const WORKER = /new Worker\(\s*new URL\(\s*(['"])[^'"]+\1\s*,\s*import\.meta\.url\s*\)\s*(?:,\s*\{[^}]*\})?\s*\)/g;
+
+// Text that must not end or confuse an inline <script> element.
+export function scriptSafe(code) {
+  return code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+}
+
+export function singleFile({ web, outFile }) {
+  const wasmDir = resolve(web, 'src', 'engine', 'wasm');
+  const inlineModule = resolve(web, 'src', 'engine', 'inline-wasm.js');
+  let outDir;
+  return {
+    name: 'attn-single-file',
+    enforce: 'pre',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    load(id) {
+      if (id.split('?')[0] !== inlineModule) return null;
+      const base64 = (build) => readFileSync(join(wasmDir, `attention-${build}.wasm`)).toString('base64');
+      return `export default { simd: ${JSON.stringify(base64('simd'))}, baseline: ${JSON.stringify(base64('baseline'))} };\n`;
+    },
+    transform(code, id) {
+      const file = id.split('?')[0];
+      if (file.startsWith(wasmDir + sep) && file.endsWith('.mjs')) {
+        return { code: code.replace(WASM_URL, (_, name) => JSON.stringify(name)), map: null };
+      }
+      if (file.startsWith(resolve(web, 'src') + sep) && file.endsWith('.js') && WORKER.test(code)) {
+        WORKER.lastIndex = 0;
+        return {
+          code: code.replace(WORKER, "(() => { throw new Error('Web Workers cannot start in a page opened from disk'); })()"),
+          map: null,
+        };
+      }
+      return null;
+    },
+    closeBundle() {
+      const htmlFile = join(outDir, 'index.html');
+      let page = readFileSync(htmlFile, 'utf8');
+      page = page.replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+      page = page.replace(/<script type="module" crossorigin src="\.\/([^"]+)"><\/script>/g,
+        (_, src) => `<script type="module">${scriptSafe(readFileSync(join(outDir, src), 'utf8'))}</script>`);
+      page = page.replace(/<link rel="stylesheet" crossorigin href="\.\/([^"]+)">/g,
+        (_, href) => `<style>${readFileSync(join(outDir, href), 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`);
+      const leftover = page.match(/(?:src|href)="\.\/[^"]+"/);
+      if (leftover) throw new Error(`single-file build: ${leftover[0]} is still a separate file`);
+      mkdirSync(dirname(outFile), { recursive: true });
+      writeFileSync(outFile, page);
+    },
+  };
+}
