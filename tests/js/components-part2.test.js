@@ -1,6 +1,8 @@
 // Pure helpers of the components written for sections 2, 3, 8, 9 and 10
-// (seed control, line chart, scientific numbers).
+// (seed control, line chart, scientific numbers) and their colours.
 import { describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { contrast } from '../../web/src/lib/color.js';
 import { MAX_SEED, newSeed, parseSeed } from '../../web/src/components/seed-control.js';
 import { domainOf, logTicks, niceTicks } from '../../web/src/components/line-chart.js';
 import { formatScientific } from '../../web/src/components/sci-format.js';
@@ -49,5 +51,28 @@ describe('scientific numbers', () => {
     expect(formatScientific(2.384185791015625e-7)).toBe('2.4 \u00d7 10\u207b\u2077');
     expect(formatScientific(-3e-9)).toBe('\u22123.0 \u00d7 10\u207b\u2079');
     expect(formatScientific(0.953)).toBe('0.953');
+  });
+});
+
+describe('the colours of sections 2 and 10 (raw/scaled, the three implementations)', () => {
+  const css = (path) => readFileSync(new URL(`../../web/src/${path}`, import.meta.url), 'utf8');
+  const hex = (s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16));
+  const pairs = (text) => Object.fromEntries([...text.matchAll(/--([\w-]+):[^;]*?light-dark\((#[0-9a-f]{6}),\s*(#[0-9a-f]{6})\)/gi)]
+    .map(([, name, light, dark]) => [name, { light: hex(light), dark: hex(dark) }]));
+  const tokens = pairs(css('styles/tokens.css'));
+  const mine = { ...pairs(css('sections/scaling/scaling.css')), ...pairs(css('sections/cost/cost.css')) };
+
+  test.each(['c-raw', 'c-scaled', 'c-simd', 'c-js'])('--%s reads as text (>= 4.5:1) on paper, bg and surface in both schemes', (name) => {
+    for (const scheme of ['light', 'dark']) {
+      for (const bg of ['paper', 'bg', 'surface']) {
+        expect(contrast(mine[name][scheme], tokens[bg][scheme]), `${name} on ${bg} (${scheme})`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
+  test('--c-baseline, a line colour, stands out from the backgrounds (>= 3:1)', () => {
+    for (const scheme of ['light', 'dark']) {
+      for (const bg of ['paper', 'bg', 'surface']) expect(contrast(mine['c-baseline'][scheme], tokens[bg][scheme])).toBeGreaterThanOrEqual(3);
+    }
   });
 });
