@@ -171,8 +171,16 @@ function mount(root, { engine, t, store }) {
     showResults();
     setText(summary, '');
     progress.value = 0;
+    let w;
+    try {
+      w = new Worker(new URL('./bench-worker.js', import.meta.url), { type: 'module' });
+    } catch {
+      // No workers here (a page opened from disk): the benchmark would freeze
+      // the page for seconds, so it is not run on the main thread.
+      setStatus('error', t('bench.noWorker'));
+      return;
+    }
     setStatus('running', t('bench.starting'));
-    const w = new Worker(new URL('./bench-worker.js', import.meta.url), { type: 'module' });
     worker = w;
     w.addEventListener('message', ({ data }) => {
       if (w !== worker) return;
