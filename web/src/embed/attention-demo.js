@@ -3,7 +3,11 @@
 //
 // - `section` is a section id (src/sections/registry.js); `lang` is ko or en
 //   (default: the page's <html lang>, then the browser's languages); `theme` is
-//   light, dark or auto (default: the reader's prefers-color-scheme).
+//   light, dark or auto (default: the reader's prefers-color-scheme); `compact`
+//   shows the interactive panels only, without the section's prose.
+// - Links to other sections open the whole walkthrough (the single file next to
+//   the embed folder, ../attention.html, unless AttentionDemo.walkthroughUrl says
+//   otherwise) in a new tab.
 // - Every other attribute is one of the section's inputs, parsed by the same
 //   codec as the page's links (src/sections/<id>/params.js via src/lib/params.js).
 //   A malformed value falls back to the section's defaults with a notice.
@@ -26,7 +30,7 @@ import commonCss from '../styles/common.css?inline';
 import demoCss from './attention-demo.css?inline';
 
 const SECTION_PARAMS = new Set(sections.flatMap((s) => s.params ?? []));
-const PRESENTATION = ['section', 'lang', 'theme'];
+const PRESENTATION = ['section', 'lang', 'theme', 'compact'];
 
 let baseSheets = null;   // parsed once, shared by every widget
 const base = () => (baseSheets ??= [sheetOf(tokensCss), sheetOf(commonCss), sheetOf(demoCss)]);
@@ -40,6 +44,9 @@ function languageFor(el) {
 
 export class AttentionDemo extends HTMLElement {
   static get observedAttributes() { return [...PRESENTATION, ...SECTION_PARAMS]; }
+
+  // Where "section 5" and the like point: set by attention-embed.js.
+  static walkthroughUrl = null;
 
   #body;
   #scheduled = false;
@@ -70,6 +77,7 @@ export class AttentionDemo extends HTMLElement {
   }
 
   attributeChangedCallback(name, previous, value) {
+    if (name === 'theme' || name === 'compact') return;   // CSS alone (attention-demo.css)
     if (previous !== value && this.isConnected) this.#schedule();
   }
 
@@ -139,8 +147,23 @@ export class AttentionDemo extends HTMLElement {
       engine, lang, t, common: c, store: this.#store, initial,
       onChange: codec ? (state) => this.#changed(codec, id, state) : undefined,
     });
+    this.#pointLinksAtWalkthrough(root);
     this.dataset.ready = lang;   // for tests and hosts: rendered and computed
     this.dispatchEvent(new CustomEvent('attention-ready', { detail: { section: id, lang, simd: engine.simd } }));
+  }
+
+  // "(section 5)" is #masking on the page; in a widget it opens the walkthrough.
+  #pointLinksAtWalkthrough(root) {
+    const base = AttentionDemo.walkthroughUrl;
+    for (const a of root.querySelectorAll('a[href^="#"]')) {
+      if (!base) {
+        a.replaceWith(...a.childNodes);
+        continue;
+      }
+      a.href = `${base}${a.getAttribute('href')}`;
+      a.target = '_blank';
+      a.rel = 'noopener';
+    }
   }
 
   #changed(codec, id, state) {

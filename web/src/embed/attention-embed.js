@@ -4,8 +4,13 @@
 //
 // The same script serves the iframe route (embed.html?section=...&lang=...):
 // there it also turns the page's URL parameters into one widget.
-export { AttentionDemo } from './attention-demo.js';
+import { AttentionDemo } from './attention-demo.js';
+
+export { AttentionDemo };
 export { createAttention } from '../engine/index.js';
+
+// The whole walkthrough sits next to the embed folder (dist/attention.html).
+AttentionDemo.walkthroughUrl ??= new URL(/* @vite-ignore */ '../attention.html', import.meta.url).href;
 
 if (typeof document !== 'undefined' && document.documentElement.hasAttribute('data-attention-embed-page')) {
   import('./embed-page.js');

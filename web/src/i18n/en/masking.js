@@ -33,9 +33,9 @@ export default {
   breakdown: {
     title: 'One row of the softmax, written out',
     row: 'Query',
-    masked: R`$s_j + M_j$`,
-    exp: R`$e^{s_j + M_j}$`,
-    weight: R`$w_j$`,
+    masked: R`masked score $s_j + M_j$`,
+    exp: R`exponential $e^{s_j + M_j}$`,
+    weight: R`weight $w_j$`,
     sum: 'sum',
     note: R`In the row of “{token}”, each masked key adds $e^{-\infty} = 0$ to the sum ({sum}); dividing by that sum renormalises the open weights to 1.`,
     allMasked: R`In the row of “{token}” every key is masked: the sum of exponentials is 0, and the engine sets every weight to 0 instead of dividing by zero.`,

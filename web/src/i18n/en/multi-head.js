@@ -27,7 +27,7 @@ export default {
     text: R`Do more heads cost more? No. Each head multiplies matrices $d_k$ wide, and $h$ heads of $d_k = d_{\mathrm{model}}/h$ do exactly the work of one head of full width:`,
     caption: R`Floating-point operations for $n = 6$, $d_{\mathrm{model}} = 8$ (a multiply-add counts as 2)`,
     columns: {
-      h: R`$h$`,
+      h: R`heads $h$`,
       dk: R`$d_k$`,
       scores: R`$QK^\top$, all heads`,
       mix: R`weights × $V$, all heads`,

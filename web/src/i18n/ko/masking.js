@@ -33,9 +33,9 @@ export default {
   breakdown: {
     title: '소프트맥스 한 행을 풀어 쓰기',
     row: '쿼리',
-    masked: R`$s_j + M_j$`,
-    exp: R`$e^{s_j + M_j}$`,
-    weight: R`$w_j$`,
+    masked: R`마스크된 점수 $s_j + M_j$`,
+    exp: R`지수 $e^{s_j + M_j}$`,
+    weight: R`가중치 $w_j$`,
     sum: '합',
     note: R`“{token}” 행에서 가려진 키는 합({sum})에 $e^{-\infty} = 0$을 더할 뿐입니다. 이 합으로 나누면 열린 칸의 가중치끼리 다시 합이 1이 됩니다.`,
     allMasked: R`“{token}” 행은 모든 키가 가려져 지수값의 합이 0입니다. 엔진은 0으로 나누지 않고 모든 가중치를 0으로 둡니다.`,

@@ -27,7 +27,7 @@ export default {
     text: R`헤드를 늘리면 계산도 늘어날까요? 늘지 않습니다. 헤드 하나는 폭이 $d_k$인 행렬을 곱하고, $d_k = d_{\mathrm{model}}/h$인 헤드 $h$개가 하는 일은 전체 폭의 헤드 하나가 하는 일과 정확히 같습니다.`,
     caption: R`$n = 6$, $d_{\mathrm{model}} = 8$일 때의 부동소수점 연산 수(곱셈-덧셈 하나를 2로 셈)`,
     columns: {
-      h: R`$h$`,
+      h: R`헤드 $h$`,
       dk: R`$d_k$`,
       scores: R`$QK^\top$(모든 헤드)`,
       mix: R`가중치 × $V$(모든 헤드)`,
