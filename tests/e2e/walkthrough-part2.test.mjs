@@ -298,6 +298,32 @@ test('section 10: the benchmark runs in a worker to completion for n = 64, 128, 
   await page.close();
 });
 
+test('a link reproduces what the reader saw, and the reader’s changes go into the link', async () => {
+  const page = await open('index.html?lang=en&order.perm=5,4,3,2,1,0&order.pe=on&scaling.dk=64&scaling.seed=7'
+    + '&family.seed=42&reading-weights.token=t1&cost.n=256');
+  await page.locator('#order').scrollIntoViewIfNeeded();
+  assert.equal(await page.inputValue('#order .or-perm-input'), '5, 4, 3, 2, 1, 0');
+  assert.equal(await page.getAttribute('#order-pe-toggle', 'aria-checked'), 'true');
+  assert.ok(await number(page, '#order-max-diff') > 0);
+  assert.equal(await text(page, '#scaling-ten-keys .range-value'), '64');
+  assert.equal(await page.inputValue('#scaling-ten-keys .seed-input'), '7');
+  assert.equal(await page.inputValue('#family-panel .seed-input'), '42');
+  assert.match(await text(page, '#reading-weights .rw-gaze-title'), /t1/);
+  assert.equal(await page.$eval('#cost-largest input:checked', (i) => i.value), '256');
+  // The reader switches the encodings off: the link follows (debounced).
+  await page.click('#order-pe-toggle');
+  await page.waitForFunction(() => !/order\.pe=/.test(location.search), null, { timeout: 5000 });
+  assert.match(await page.evaluate(() => location.search), /order\.perm=5,4,3,2,1,0/);
+  // A malformed parameter is named in a notice and the section keeps its defaults.
+  const bad = await open('index.html?lang=en&order.perm=0,0,0,0,0,0');
+  await bad.locator('#order').scrollIntoViewIfNeeded();
+  assert.match(await text(bad, '#order .share-notice'), /perm/);
+  assert.equal(await bad.inputValue('#order .or-perm-input'), '3, 1, 5, 0, 4, 2');
+  assert.deepEqual([...session.consoleErrors(page), ...session.consoleErrors(bad)], []);
+  await page.close();
+  await bad.close();
+});
+
 test('Korean: complete text, and results kept across a language switch', async () => {
   const page = await open('index.html?lang=ko');
   await page.waitForSelector('#scaling-sweep[data-run]', { timeout: 30000 });

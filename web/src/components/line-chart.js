@@ -8,6 +8,8 @@
 //   chart.update({ series: { raw: [[4, 0.5], [16, 0.7]] }, references: [{ label, points, color }] });
 import { h, svg, setHTML, uid } from './dom.js';
 import { formatFull, formatNumber } from '../lib/format.js';
+import './matrix.css';      // the table alternative is a .matrix
+import './heatmap.css';     // and its <details> is styled as .table-alt
 import './line-chart.css';
 
 const MARGIN = { top: 14, right: 16, bottom: 30, left: 52 };

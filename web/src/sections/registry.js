@@ -12,13 +12,13 @@
 // can observe them without loading every section.
 export const sections = [
   { id: 'worked-example', load: () => import('./worked-example/index.js'), params: ['q', 'keys', 'values', 'scaling'] },
-  { id: 'scaling', load: () => import('./scaling/index.js') },
-  { id: 'reading-weights', load: () => import('./reading-weights/index.js') },
+  { id: 'scaling', load: () => import('./scaling/index.js'), params: ['dk', 'seed', 'trials-dk', 'trials', 'trials-seed', 'sweep-trials', 'sweep-seed'] },
+  { id: 'reading-weights', load: () => import('./reading-weights/index.js'), params: ['embeddings', 'factor', 'seed', 'token'] },
   { id: 'sentence', load: () => import('./sentence/index.js'), params: ['embeddings'] },
   { id: 'masking', load: () => import('./masking/index.js'), params: ['mask', 'row'] },
   { id: 'multi-head', load: () => import('./multi-head/index.js'), params: ['heads', 'seed'] },
   { id: 'cross-attention', load: () => import('./cross-attention/index.js'), params: ['decoder', 'encoder'] },
-  { id: 'family', load: () => import('./family/index.js') },
-  { id: 'order', load: () => import('./order/index.js') },
-  { id: 'cost', load: () => import('./cost/index.js') },
+  { id: 'family', load: () => import('./family/index.js'), params: ['seed'] },
+  { id: 'order', load: () => import('./order/index.js'), params: ['perm', 'pe'] },
+  { id: 'cost', load: () => import('./cost/index.js'), params: ['n'] },
 ];

@@ -33,6 +33,7 @@ export default {
     intro: R`Attention has no rule that a token looks at itself. The one rule is similarity, and the dot product measures similarity together with length:`,
     self: R`For {token}, itself wins: $x\cdot x$ = {selfDot} against {pairDot} with {pair}. Its own length ‖{token}‖ = {selfNorm} is at least that of {pair} (‖{pair}‖ = {pairNorm}), and no other vector points the same way more closely than itself (cos θ = 1).`,
     pair: R`For {token}, the pair wins: {token} · {pair} = <b>{pairDot}</b> is larger than {token} · {token} = ‖{token}‖² = <b>{selfDot}</b>. The two point almost the same way (cos θ = {cos}), and {pair} is the longer one: ‖{pair}‖ = {pairNorm} against ‖{token}‖ = {selfNorm}. Length enters the dot product, so the longer neighbour outscores the token itself.`,
+    selfAligned: R`For {token}, itself wins, although {pair} is longer (‖{pair}‖ = {pairNorm} against ‖{token}‖ = {selfNorm}): the two point apart (cos θ = {cos}), so {token} · {pair} = {pairDot} stays below {token} · {token} = ‖{token}‖² = {selfDot}.`,
     tableCaption: R`Dot products and norms of the selected token (from the engine’s logits $L = XX^\top$)`,
     columnsPlain: { dot: 'x_i · x_j', norm: 'length of x_j', cos: 'cos θ_ij', weight: 'weight A_ij' },
     columns: {

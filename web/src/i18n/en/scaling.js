@@ -41,6 +41,7 @@ export default {
     barsRaw: 'Weights of the raw scores, keys 1 to 10: {values}',
     barsScaled: 'Weights of the scaled scores, keys 1 to 10: {values}',
     summary: R`With $d_k$ = {dk}, the raw scores run from {min} to {max}: the softmax gives key {key} a weight of <b>{top}</b>, almost one-hot. Divided by {divisor}, the same scores run from {smin} to {smax}, and the weight is shared: the largest is <b>{stop}</b>.`,
+    summaryMild: R`With $d_k$ = {dk}, the raw scores run from {min} to {max}, and the softmax gives key {key} a weight of <b>{top}</b>. Divided by {divisor}, they run from {smin} to {smax}, and the largest weight is <b>{stop}</b>. With so few dimensions the scores stay small, and dividing changes less; raise $d_k$ to see the raw weights saturate.`,
     tableSummary: 'Show the ten scores and weights as a table',
     tableCaption: 'Scores and weights of the ten keys',
     columnsPlain: { key: 'key', score: 'q · k_j', scaledScore: 'q · k_j divided by √d_k', rawWeight: 'weight, raw', scaledWeight: 'weight, divided by √d_k' },

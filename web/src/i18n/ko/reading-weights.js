@@ -33,6 +33,7 @@ export default {
     intro: R`어텐션에는 "나는 나를 본다"는 규칙이 없습니다. 규칙은 유사도 하나뿐이고, 내적은 방향과 함께 크기도 잽니다.`,
     self: R`{token} 토큰에서는 자기 자신이 이깁니다. 자신과의 내적 $x\cdot x$ = {selfDot}, {pair} 토큰과의 내적은 {pairDot}입니다. 자기 길이(‖{token}‖ = {selfNorm})가 {pair}의 길이(‖{pair}‖ = {pairNorm}) 이상이고, 자기 자신보다 같은 방향을 가리키는 벡터는 없습니다(cos θ = 1).`,
     pair: R`{token} 토큰에서는 짝이 이깁니다. 짝과의 내적({token} · {pair} = <b>{pairDot}</b>)이 자신과의 내적({token} · {token} = ‖{token}‖² = <b>{selfDot}</b>)보다 큽니다. 두 벡터는 거의 같은 방향을 가리키고(cos θ = {cos}), {pair} 쪽이 더 깁니다(‖{pair}‖ = {pairNorm}, ‖{token}‖ = {selfNorm}). 크기가 내적에 들어가므로 더 긴 이웃이 자기 자신을 앞지릅니다.`,
+    selfAligned: R`{token} 토큰에서는 자기 자신이 이깁니다. {pair} 쪽이 더 길지만(‖{pair}‖ = {pairNorm}, ‖{token}‖ = {selfNorm}) 두 벡터의 방향이 벌어져 있어서(cos θ = {cos}) 짝과의 내적({token} · {pair} = {pairDot})이 자신과의 내적({token} · {token} = ‖{token}‖² = {selfDot})에 못 미칩니다.`,
     tableCaption: R`고른 토큰의 내적과 노름(엔진이 계산한 로짓 $L = XX^\top$에서)`,
     columnsPlain: { dot: 'x_i · x_j', norm: 'x_j의 길이', cos: 'cos θ_ij', weight: '가중치 A_ij' },
     columns: {

@@ -41,6 +41,7 @@ export default {
     barsRaw: '그대로 넣은 점수의 가중치, 키 1부터 10까지: {values}',
     barsScaled: '나눈 점수의 가중치, 키 1부터 10까지: {values}',
     summary: R`$d_k$ = {dk}일 때 그대로의 점수는 {min}에서 {max}까지 퍼져 있어서, 소프트맥스를 거치면 키 {key}의 가중치가 <b>{top}</b>, 거의 원-핫입니다. 같은 점수를 {divisor}로 나누면 {smin}에서 {smax} 사이로 줄어들고, 가중치가 여러 키에 나뉩니다. 가장 큰 값이 <b>{stop}</b>입니다.`,
+    summaryMild: R`$d_k$ = {dk}일 때 그대로의 점수는 {min}에서 {max}까지이고, 소프트맥스를 거치면 키 {key}의 가중치가 <b>{top}</b>입니다. {divisor}로 나누면 {smin}에서 {smax} 사이가 되고, 가장 큰 가중치는 <b>{stop}</b>입니다. 차원이 작으면 점수도 작아서 나누어도 덜 달라집니다. $d_k$를 키우면 그대로의 가중치가 포화하는 것을 볼 수 있습니다.`,
     tableSummary: '점수 열 개와 가중치를 표로 보기',
     tableCaption: '키 열 개의 점수와 가중치',
     columnsPlain: { key: '키', score: 'q · k_j', scaledScore: 'q · k_j를 √d_k로 나눈 값', rawWeight: '가중치(그대로)', scaledWeight: '가중치(√d_k로 나눔)' },

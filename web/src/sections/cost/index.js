@@ -10,9 +10,11 @@ import { lineChart } from '../../components/line-chart.js';
 import { formatNumber } from '../../lib/format.js';
 import { D, DEFAULT_LARGEST, LARGEST_CHOICES, SERIES, SIZES, growth, sizesUpTo } from './bench.js';
 import { formatBytes, memoryOf } from './memory.js';
+import params from './params.js';
+import '../../components/matrix.css';
 import './cost.css';
 
-export default { mount };
+export default { mount, params };
 
 const SERIES_STYLE = {
   simd: { color: 'var(--c-simd)', marker: 'circle' },
@@ -38,8 +40,10 @@ const BYTE_TICKS = Array.from({ length: 8 }, (_, i) => 2 ** (14 + 2 * i));
 const tickMs = (v) => (v >= 1 ? Math.round(v).toLocaleString('en-US') : String(Number(v.toPrecision(2))));
 const formatMs = (ms) => (ms >= 100 ? formatNumber(ms, 0) : ms >= 10 ? formatNumber(ms, 1) : ms >= 1 ? formatNumber(ms, 2) : formatNumber(ms, 3));
 
-function mount(root, { engine, t, store }) {
-  const state = (store.state ??= { largest: DEFAULT_LARGEST, results: [], status: 'idle', builds: null });
+function mount(root, { engine, t, store, initial, onChange }) {
+  const state = (store.state ??= {
+    largest: (initial ?? params.defaults()).largest ?? DEFAULT_LARGEST, results: [], status: 'idle', builds: null,
+  });
   root.classList.add('co-root');
   let worker = null;
   const seriesLabel = (id) => t(`bench.series.${id}`);
@@ -59,7 +63,7 @@ function mount(root, { engine, t, store }) {
     legend: t('bench.largest'),
     options: LARGEST_CHOICES.map((n) => ({ value: n, label: n.toLocaleString('en-US') })),
     value: state.largest,
-    onChange: (n) => { state.largest = n; showPlan(); },
+    onChange: (n) => { state.largest = n; showPlan(); onChange?.({ largest: n }); },
   });
   largest.el.id = 'cost-largest';
   const runButton = button({ label: t('bench.run'), icon: '\u25b6', variant: 'primary', onClick: () => start() });

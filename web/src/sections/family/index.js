@@ -7,13 +7,14 @@ import { matrixTable } from '../../components/matrix-table.js';
 import { seedControl } from '../../components/seed-control.js';
 import { formatScientific } from '../../components/sci-format.js';
 import { METHODS, SOURCE, TARGET, createFamily } from './state.js';
+import params from './params.js';
 import formulas, { inline } from './formulas.tex.js';
 import './family.css';
 
-export default { mount };
+export default { mount, params };
 
-function mount(root, { engine, t, store }) {
-  const model = (store.model ??= createFamily(engine));
+function mount(root, { engine, t, store, initial, onChange }) {
+  const model = (store.model ??= createFamily(engine, (initial ?? params.defaults()).seed));
   const { n, m, d } = model.result.toy;
   root.classList.add('fa-root');
 
@@ -38,7 +39,7 @@ function mount(root, { engine, t, store }) {
   });
   const seed = seedControl({
     label: t('controls.seed'), newLabel: t('controls.newSeed'), value: model.seed,
-    onChange: (s) => { model.setSeed(s); refresh(); },
+    onChange: (s) => { model.setSeed(s); refresh(); onChange?.({ seed: s }); },
   });
   seed.button.dataset.action = 'rerun';
 

@@ -12,14 +12,16 @@ import { formatFull, formatNumber, formatVector } from '../../lib/format.js';
 import {
   TOKENS, createOrder, formatPermutation, parsePermutation, randomPermutation,
 } from './state.js';
+import params from './params.js';
 import formulas from './formulas.tex.js';
 import '../../components/number-input.css';
+import '../../components/matrix.css';
 import './order.css';
 
-export default { mount };
+export default { mount, params };
 
-function mount(root, { engine, t, store }) {
-  const model = (store.model ??= createOrder(engine));
+function mount(root, { engine, t, store, initial, onChange }) {
+  const model = (store.model ??= createOrder(engine, initial ?? params.defaults()));
   const n = TOKENS.length;
   const d = model.result.d;
   root.classList.add('or-root');
@@ -122,6 +124,7 @@ function mount(root, { engine, t, store }) {
 
   function refresh({ from } = {}) {
     const r = model.result;
+    const changed = from !== 'mount';   // the host keeps links and attributes in step
     if (from !== 'input') {
       permInput.value = formatPermutation(model.perm);
       permInput.setAttribute('aria-invalid', 'false');
@@ -172,8 +175,9 @@ function mount(root, { engine, t, store }) {
     shuffledMap.update(r.shuffled.weights);
     peMap.update(r.pe);
     mainPanel.dataset.run = String(Number(mainPanel.dataset.run ?? 0) + 1);
+    if (changed) onChange?.({ perm: [...model.perm], positional: model.positional });
   }
 
-  refresh();
+  refresh({ from: 'mount' });
   return {};
 }

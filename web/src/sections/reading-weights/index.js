@@ -16,17 +16,22 @@ import { formatScientific } from '../../components/sci-format.js';
 import { mathLabel } from '../../components/math-label.js';
 import { formatFull, formatNumber } from '../../lib/format.js';
 import { TOKENS, TOPIC_OF, createReading } from './state.js';
+import params from './params.js';
 import formulas, { inline } from './formulas.tex.js';
 import './reading-weights.css';
 
-export default { mount };
+export default { mount, params };
 
 const TOPIC_GLYPHS = ['\u25cf', '\u25a0', '\u25b2'];  // ● ■ ▲
 const tokenLabel = (i) =>
   `<span class="rw-topic rw-topic-${TOPIC_OF[i]}" aria-hidden="true">${TOPIC_GLYPHS[TOPIC_OF[i]]}</span>${TOKENS[i]}`;
 
-function mount(root, { engine, t, store }) {
-  const model = (store.model ??= createReading(engine));
+function mount(root, { engine, t, store, initial, onChange }) {
+  const start = initial ?? params.defaults();
+  const model = (store.model ??= createReading(engine, {
+    base: start.base, factor: start.factor, asymmetry: { seed: start.seed, pairs: 200 }, token: start.token,
+  }));
+  const changed = () => onChange?.(model.snapshot);   // the host keeps links and attributes in step
   const n = TOKENS.length;
   const d = model.inputs.base[0].length;
   root.classList.add('rw-root');
@@ -36,16 +41,16 @@ function mount(root, { engine, t, store }) {
   const errorSlot = h('p', { class: 'input-error', role: 'status', 'aria-live': 'polite' });
   const factorInput = numberInput({
     value: model.inputs.factor, label: t('inputs.factor'),
-    onInput: (x) => { model.setFactor(x); refresh({ from: 'input' }); },
+    onInput: (x) => { model.setFactor(x); refresh({ from: 'input' }); changed(); },
   });
   const baseInput = matrixInput({
     values: model.inputs.base.flat(), rows: n, cols: d,
     rowLabels: labels, colLabels: Array.from({ length: d }, (_, c) => String(c + 1)),
     caption: t('inputs.caption'),
     cellLabel: (r, c) => t('inputs.cell', { token: TOKENS[r], i: c + 1 }),
-    onInput: (r, c, x) => { model.setEntry(r, c, x); refresh({ from: 'input' }); },
+    onInput: (r, c, x) => { model.setEntry(r, c, x); refresh({ from: 'input' }); changed(); },
   });
-  const reset = button({ label: t('actions.reset'), icon: '\u21ba', onClick: () => { model.reset(); refresh({ from: 'reset' }); } });
+  const reset = button({ label: t('actions.reset'), icon: '\u21ba', onClick: () => { model.reset(); refresh({ from: 'reset' }); changed(); } });
   setHTML(baseInput.el.querySelector('caption'), t('inputs.caption'));
 
   // ---- the weights, and one token's gaze ---------------------------------------
@@ -93,7 +98,7 @@ function mount(root, { engine, t, store }) {
   const asymRange = h('p', { class: 'rw-note' });
   const seed = seedControl({
     label: t('controls.seed'), newLabel: t('controls.newSeed'), value: model.settings.seed,
-    onChange: (s) => { model.setSeed(s); showAsymmetry(); },
+    onChange: (s) => { model.setSeed(s); showAsymmetry(); changed(); },
   });
   seed.button.dataset.action = 'rerun';
   const diffSymmetric = heatmap({
@@ -150,6 +155,7 @@ function mount(root, { engine, t, store }) {
     model.select(i);
     picker.set(i);
     showGaze();
+    changed();
   }
 
   function showGaze() {
@@ -176,7 +182,8 @@ function mount(root, { engine, t, store }) {
       ratio: formatNumber(gaze.pairWeight / gaze.restMin, 0),
     };
     setHTML(gazeText, t(gaze.prefersPair ? 'gaze.summaryPair' : 'gaze.summarySelf', params));
-    setHTML(whyText, t(gaze.prefersPair ? 'why.pair' : 'why.self', {
+    const whyKey = gaze.prefersPair ? 'why.pair' : gaze.selfNorm >= gaze.pairNorm ? 'why.self' : 'why.selfAligned';
+    setHTML(whyText, t(whyKey, {
       ...params,
       selfDot: formatNumber(gaze.selfDot, 3), pairDot: formatNumber(gaze.pairDot, 3),
       selfNorm: formatNumber(gaze.selfNorm, 3), pairNorm: formatNumber(gaze.pairNorm, 3),

@@ -156,14 +156,16 @@ export function cloneBase(base) {
 // Editing an embedding recomputes the reading at once; the 200-pair asymmetry
 // (a few milliseconds more) is recomputed by refreshAsymmetry(), which the view
 // calls once the reader pauses.
-export function createReading(engine, { base = DEFAULT_BASE, factor = DEFAULT_FACTOR, asymmetry = DEFAULT_ASYMMETRY } = {}) {
+export function createReading(engine, {
+  base = DEFAULT_BASE, factor = DEFAULT_FACTOR, asymmetry = DEFAULT_ASYMMETRY, token = 3,
+} = {}) {
   const inputs = { base: cloneBase(base), factor };
   const settings = { ...asymmetry };
   let reading = null;
   let asym = null;
   let asymFor = null;  // the reading the asymmetry was computed for
   let error = null;
-  let selected = 3;    // t3: the row article 003 reads
+  let selected = token;   // t3 by default: the row article 003 reads
 
   function recompute() {
     try {
@@ -184,6 +186,8 @@ export function createReading(engine, { base = DEFAULT_BASE, factor = DEFAULT_FA
     get settings() { return settings; },
     get selected() { return selected; },
     get gaze() { return reading ? gazeOf(reading, selected) : null; },
+    // The inputs as the section's parameters (./params.js) see them.
+    get snapshot() { return { base: cloneBase(inputs.base), factor: inputs.factor, seed: settings.seed, token: selected }; },
     select(i) { selected = i; return api; },
     setEntry(r, c, value) { inputs.base[r][c] = value; return recompute(); },
     setFactor(value) { inputs.factor = value; return recompute(); },

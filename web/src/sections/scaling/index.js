@@ -15,10 +15,12 @@ import {
 } from './state.js';
 import { argmax, extent, formatMs, formatShare, sweepSeries, sweepTableRows } from './format.js';
 import { createExperimentPool } from './experiment-pool.js';
+import params, { cloneSettings } from './params.js';
 import formulas from './formulas.tex.js';
+import '../../components/matrix.css';
 import './scaling.css';
 
-export default { mount };
+export default { mount, params };
 
 // One pool of background workers per page, shared by every mount (a language
 // switch mounts the section again).
@@ -36,8 +38,10 @@ const RAW = { color: 'var(--c-raw)', marker: 'circle' };
 const SCALED = { color: 'var(--c-scaled)', marker: 'square', dash: '6 3' };
 const integer = (lang) => (x) => x.toLocaleString(lang === 'ko' ? 'ko-KR' : 'en-US');
 
-function mount(root, { engine, t, lang, store }) {
-  const model = (store.model ??= createScaling(engine));
+function mount(root, { engine, t, lang, store, initial, onChange }) {
+  const model = (store.model ??= createScaling(engine, initial ?? params.defaults()));
+  // The host keeps links and widget attributes in step with the settings.
+  const changed = () => onChange?.(cloneSettings(model.settings));
   const fmtInt = integer(lang);
   const buildName = t(engine.simd ? 'timing.simd' : 'timing.baseline');
   root.classList.add('sc-root');
@@ -95,11 +99,11 @@ function mount(root, { engine, t, lang, store }) {
   const e1Timing = timing('tenKeys');
   const e1Dk = rangeSlider({
     label: t('controls.dk'), values: DIMENSIONS, value: e1.dk, format: String,
-    onInput: (dk) => { model.set('tenKeys', { dk }); showTenKeys(); },
+    onInput: (dk) => { model.set('tenKeys', { dk }); showTenKeys(); changed(); },
   });
   const e1Seed = seedControl({
     label: t('controls.seed'), newLabel: t('controls.newSeed'), value: e1.seed,
-    onChange: (seed) => { model.set('tenKeys', { seed }); showTenKeys(); },
+    onChange: (seed) => { model.set('tenKeys', { seed }); showTenKeys(); changed(); },
   });
   e1Seed.button.dataset.action = 'rerun';
 
@@ -141,7 +145,8 @@ function mount(root, { engine, t, lang, store }) {
     const [lo, hi] = extent(r.scores);
     const [slo, shi] = extent(r.scaledScores);
     const top = argmax(r.raw.weights);
-    setHTML(e1Summary, t('tenKeys.summary', {
+    // 'almost one-hot' only when it is (a small d_k does not saturate).
+    setHTML(e1Summary, t(top.value > 0.9 ? 'tenKeys.summary' : 'tenKeys.summaryMild', {
       dk: r.dk, min: formatNumber(lo, 1), max: formatNumber(hi, 1), key: `k${subscript(top.index + 1)}`,
       top: formatNumber(top.value, 3), divisor, smin: formatNumber(slo, 2), smax: formatNumber(shi, 2),
       stop: formatNumber(r.scaled.stats.maxWeight, 3),
@@ -170,15 +175,15 @@ function mount(root, { engine, t, lang, store }) {
   const e2Timing = timing('trials');
   const e2Dk = rangeSlider({
     label: t('controls.dk'), values: DIMENSIONS, value: e2.dk, format: String,
-    onChange: (dk) => { Object.assign(model.settings.trials, { dk }); rerun('trials', experiment2, showTrials); },
+    onChange: (dk) => { Object.assign(model.settings.trials, { dk }); rerun('trials', experiment2, showTrials); changed(); },
   });
   const e2Trials = rangeSlider({
     label: t('controls.trials'), values: TRIAL_COUNTS, value: e2.trials, format: fmtInt,
-    onChange: (trials) => { Object.assign(model.settings.trials, { trials }); rerun('trials', experiment2, showTrials); },
+    onChange: (trials) => { Object.assign(model.settings.trials, { trials }); rerun('trials', experiment2, showTrials); changed(); },
   });
   const e2Seed = seedControl({
     label: t('controls.seed'), newLabel: t('controls.newSeed'), value: e2.seed,
-    onChange: (seed) => { Object.assign(model.settings.trials, { seed }); rerun('trials', experiment2, showTrials); },
+    onChange: (seed) => { Object.assign(model.settings.trials, { seed }); rerun('trials', experiment2, showTrials); changed(); },
   });
   e2Seed.button.dataset.action = 'rerun';
   const e2Summary = h('p', { class: 'sc-summary sc-result', 'aria-live': 'polite' });
@@ -239,11 +244,11 @@ function mount(root, { engine, t, lang, store }) {
   const e3Uniform = h('p', { class: 'sc-uniform' });
   const e3Trials = rangeSlider({
     label: t('controls.trials'), values: SWEEP_TRIAL_COUNTS, value: e3.trials, format: fmtInt,
-    onChange: (trials) => { Object.assign(model.settings.sweep, { trials }); rerun('sweep', experiment3, showSweep); },
+    onChange: (trials) => { Object.assign(model.settings.sweep, { trials }); rerun('sweep', experiment3, showSweep); changed(); },
   });
   const e3Seed = seedControl({
     label: t('controls.seed'), newLabel: t('controls.newSeed'), value: e3.seed,
-    onChange: (seed) => { Object.assign(model.settings.sweep, { seed }); rerun('sweep', experiment3, showSweep); },
+    onChange: (seed) => { Object.assign(model.settings.sweep, { seed }); rerun('sweep', experiment3, showSweep); changed(); },
   });
   e3Seed.button.dataset.action = 'rerun';
 
