@@ -1,0 +1,54 @@
+// End to end: dist/attention.html, the whole walkthrough in one file, opened
+// from disk (file://) in Chromium: it fetches nothing else (one request: the
+// file itself), loads the SIMD build from its inline bytes and computes the
+// worked example, in both languages, without console errors.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DIST, openSite } from './browser.mjs';
+
+const FILE = join(DIST, 'attention.html');
+let session;
+
+before(async () => {
+  assert.ok(existsSync(FILE), 'dist/attention.html is missing: run `npm run build` first');
+  session = await openSite({ dir: null });   // no server: the file is opened from disk
+});
+after(async () => { await session?.close(); });
+
+test('the file holds everything: no external script, stylesheet, module or wasm reference', () => {
+  const html = readFileSync(FILE, 'utf8');
+  assert.doesNotMatch(html, /<script[^>]+src=/);
+  assert.doesNotMatch(html, /<link[^>]+rel="(?:stylesheet|modulepreload)"/);
+  assert.doesNotMatch(html, /\.wasm["']/, 'no .wasm file name is fetched');
+  assert.doesNotMatch(html, /new Worker\(/, 'no worker is started from a file');
+  assert.match(html, /AGFzbQ/, 'the wasm bytes are inline (base64 of "\\0asm")');
+});
+
+test('opened from file:// it computes the worked example (0.401, 1.203) and fetches nothing else', async () => {
+  const page = await session.newPage(null, { width: 1280, height: 900 });
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  const url = `${pathToFileURL(FILE).href}?lang=en`;
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready]', { timeout: 30000 });
+  assert.deepEqual(await page.$$eval('#worked-example .step-weight .step-value', (e) => e.map((x) => x.textContent)),
+    ['0.401', '0.198', '0.401']);
+  assert.deepEqual(await page.$$eval('#worked-example .step-mix .step-sum .cv-entry', (e) => e.map((x) => x.textContent)),
+    ['1.203', '0.797']);
+  assert.match(await page.textContent('#engine-status'), /SIMD/);
+  assert.equal(await page.locator('section.section').count(), 10);
+  // Every section computed something (no section stuck loading).
+  assert.equal(await page.locator('.section-loading').count(), 0);
+  // The language switch works from disk too (the text is inline).
+  await page.click('.lang-switch button[data-lang="ko"]');
+  await page.waitForSelector('body[data-ready="ko"]');
+  assert.deepEqual(await page.$$eval('#worked-example .step-weight .step-value', (e) => e.map((x) => x.textContent)),
+    ['0.401', '0.198', '0.401']);
+  await page.waitForTimeout(500);
+  assert.deepEqual(requests.filter((u) => !u.startsWith('data:')).map((u) => u.replace(/[?#].*$/, '')), [pathToFileURL(FILE).href]);
+  assert.deepEqual(session.consoleErrors(page), []);
+  await page.close();
+});
