@@ -79,10 +79,18 @@ export async function keyboardWalk(page, { max = 800 } = {}) {
           [...root.querySelectorAll('*')].filter((e) => e.shadowRoot).map((e) => find(e.shadowRoot)).find(Boolean);
         return find(document);
       });
-      const box = await handle.asElement()?.boundingBox();
+      const element = handle.asElement();
+      await element?.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' }));
+      const box = await element?.boundingBox();
+      const view = page.viewportSize();
       let differs = false;
-      if (box) {
-        const clip = { x: Math.max(0, box.x - 6), y: Math.max(0, box.y - 6), width: box.width + 12, height: box.height + 12 };
+      if (!box || box.width < 1 || box.height < 1) {
+        info.path += ` (no size: ${box?.width} x ${box?.height})`;
+      } else {
+        const x = Math.max(0, box.x - 6);
+        const y = Math.max(0, box.y - 6);
+        const clip = { x, y, width: Math.min(view.width - x, box.width + 12), height: Math.min(view.height - y, box.height + 12) };
+        if (clip.width < 1 || clip.height < 1) throw new Error(`keyboardWalk: ${info.path} is off screen after scrolling to it: ${JSON.stringify(box)}`);
         const focused = await page.screenshot({ clip });
         await handle.evaluate((e) => e.blur());
         const blurred = await page.screenshot({ clip });

@@ -6,7 +6,8 @@ import './formula.css';
 
 export function formula(content, { caption, className } = {}) {
   const box = h('div', { class: ['formula', className] });
-  const el = h('figure', { class: 'formula-figure' }, box);
+  // A <figure> only with a caption (its name); otherwise the MathML speaks for itself.
+  const el = h(caption ? 'figure' : 'div', { class: 'formula-figure' }, box);
   const cap = caption ? h('figcaption', { class: 'formula-caption', html: caption }) : null;
   if (cap) el.append(cap);
   const set = (next) => {

@@ -16,6 +16,7 @@ export function heatmap({
   label,               // accessible name when there is no caption
   diverging = false,   // signed values: white at 0 (default: weights in [0, 1])
   groupSize = 0,       // columns per group (heads): a gap before each group
+  tableColLabels = colLabels,   // the table alternative's column headers (when the grid's are abbreviated)
 }) {
   const captionId = uid('heatmap-cap');
   const interactive = typeof onToggle === 'function';
@@ -122,7 +123,7 @@ export function heatmap({
     tableSlot.append(h('table', { class: 'matrix heatmap-table' },
       caption ? html('caption', { class: 'visually-hidden' }, caption) : null,
       h('thead', {}, h('tr', {}, h('td'),
-        colLabels.map((label) => html('th', { scope: 'col', class: `role-text-${colRole}` }, label)),
+        tableColLabels.map((label) => html('th', { scope: 'col', class: `role-text-${colRole}` }, label)),
         rowSumLabel ? html('th', { scope: 'col' }, rowSumLabel) : null)),
       tbody));
   }

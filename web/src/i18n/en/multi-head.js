@@ -28,7 +28,7 @@ export default {
     caption: R`Floating-point operations for $n = 6$, $d_{\mathrm{model}} = 8$ (a multiply-add counts as 2)`,
     columns: {
       h: R`heads $h$`,
-      dk: R`$d_k$`,
+      dk: R`head size $d_k$`,
       scores: R`$QK^\top$, all heads`,
       mix: R`weights × $V$, all heads`,
       attention: 'attention products',

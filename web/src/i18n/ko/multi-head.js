@@ -28,7 +28,7 @@ export default {
     caption: R`$n = 6$, $d_{\mathrm{model}} = 8$일 때의 부동소수점 연산 수(곱셈-덧셈 하나를 2로 셈)`,
     columns: {
       h: R`헤드 $h$`,
-      dk: R`$d_k$`,
+      dk: R`헤드 크기 $d_k$`,
       scores: R`$QK^\top$(모든 헤드)`,
       mix: R`가중치 × $V$(모든 헤드)`,
       attention: '어텐션 곱 합계',

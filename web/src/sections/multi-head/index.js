@@ -108,6 +108,7 @@ function mount(root, { engine, t, store, lang, initial, onChange }) {
     const concat = heatmap({
       rows: N_TOKENS, cols: D_MODEL, rowLabels: tokens,
       colLabels: dims.map((_, c) => (c % dk === 0 ? `h${c / dk + 1}` : '')),
+      tableColLabels: dims.map((_, c) => `h${Math.floor(c / dk) + 1}·${(c % dk) + 1}`),
       rowRole: 'q', colRole: 'o', caption: t('combine.concat'), tableSummary: t('table.show'),
       diverging: true, tiny: true, digits: 2, groupSize: dk,
     });
