@@ -8,7 +8,7 @@
 //   files these list; and the section's worker scripts, if it starts any (the
 //   worker's .wasm is the same file, served from the cache).
 // Budget: 150 KB gzipped per section. Exits 1 if a section is over it.
-//   node scripts/size-report.mjs [--json file] [--quiet]
+//   node scripts/size-report.mjs [--json file] [--markdown] [--quiet]
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
@@ -94,6 +94,10 @@ const single = join(root, 'dist', 'attention.html');
 if (existsSync(single) && !quiet) {
   const bytes = readFileSync(single);
   console.log(`   single file dist/attention.html: ${kb(bytes.length)} KB, ${kb(gzipSync(bytes, { level: 9 }).length)} KB gzipped`);
+}
+if (args.includes('--markdown')) {
+  console.log('\n| section | files | gzipped KB |\n|---|---:|---:|');
+  for (const r of rows) console.log(`| \`${r.id}\` | ${r.files} | ${kb(r.gzip)} |`);
 }
 const jsonAt = args.indexOf('--json');
 if (jsonAt >= 0) writeFileSync(args[jsonAt + 1], JSON.stringify({ budgetKB: BUDGET_KB, sections: rows }, null, 2));
