@@ -19,6 +19,7 @@ let session;
 before(async () => {
   assert.ok(existsSync(join(DIST, 'embed', 'attention-embed.js')), 'dist/embed is missing: run `npm run build` first');
   copyFileSync(FIXTURE, join(DIST, 'blog.html'));
+  copyFileSync(join(ROOT, 'tests', 'e2e', 'fixtures', 'all-sections.html'), join(DIST, 'all-sections.html'));
   session = await openSite();
 });
 after(async () => { await session?.close(); });
@@ -181,6 +182,38 @@ test('axe-core: no serious or critical violation on the blog page or in the ifra
     const frame = page.frames().find((f) => f !== page.mainFrame());
     const inFrame = await axeViolations(frame);
     assert.equal(inFrame.length, 0, `${colorScheme}, iframe:\n${describeViolations(inFrame)}`);
+    await page.close();
+  }
+});
+
+test('every section works as a widget (compact, light and dark): computed, no console error, axe clean', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const page = await session.newPage(null, { width: 900, height: 900 });
+    await page.emulateMedia({ colorScheme });
+    await page.goto(`${session.url}all-sections.html`);
+    await page.waitForFunction(() => [...document.querySelectorAll('attention-demo')].every((el) => el.dataset.ready),
+      null, { timeout: 60000 });
+    // The background experiments (section 2) have finished: nothing is dimmed as busy.
+    await page.waitForFunction(() => [...document.querySelectorAll('attention-demo')]
+      .every((el) => !el.shadowRoot.querySelector('[aria-busy="true"]')), null, { timeout: 60000 });
+    const report = await page.$$eval('attention-demo', (els) => els.map((el) => ({
+      section: el.getAttribute('section'),
+      numbers: el.shadowRoot.querySelectorAll('td.num, .heatmap-cell, .cv-entry, .step-value').length,
+      missing: /\u27e6/.test(el.shadowRoot.textContent),
+      errors: el.shadowRoot.querySelectorAll('[role="alert"]').length,
+    })));
+    assert.equal(report.length, 10);
+    for (const r of report) {
+      assert.equal(r.missing, false, `${r.section}: a missing string`);
+      assert.equal(r.errors, 0, `${r.section}: an error is shown`);
+    }
+    assert.ok(report.filter((r) => r.numbers > 0).length >= 8, JSON.stringify(report));
+    const violations = await axeViolations(page);
+    assert.equal(violations.length, 0, `${colorScheme}:\n${describeViolations(violations)}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
+    if (colorScheme === 'dark') await session.screenshot(page, 'widgets-all-sections-dark-900');
+    assert.deepEqual(session.consoleErrors(page), []);
     await page.close();
   }
 });
