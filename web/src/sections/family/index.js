@@ -51,7 +51,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
     });
     const best = h('p', { class: 'fa-best' });
     const card = h('figure', { class: ['fa-card', `fa-${method.state}`], id: `family-${method.id}` },
-      h('div', { class: 'fa-card-head' },
+      h('figcaption', { class: 'fa-card-head' },
         html('p', { class: 'fa-card-title' }, t(`methods.${method.id}.name`)),
         html('p', { class: 'fa-card-formula' }, inline[method.id]),
         html('p', { class: 'fa-card-state' }, t(`states.uses.${method.state}`))),
