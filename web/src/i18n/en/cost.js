@@ -5,7 +5,7 @@ const R = String.raw;
 export default {
   title: R`Cost: why attention is $O(n^2)$`,
   lede: R`Every token looks at every other token. That is what makes attention powerful, and what makes it expensive: for a sequence of $n$ tokens there are $n^2$ scores to compute, to store and to mix.`,
-  complexityIntro: R`Article 002 reproduces the comparison of <cite>Attention Is All You Need</cite> for one layer, with $n$ the sequence length, $d$ the width of the representation and $k$ the kernel width of a convolution:`,
+  complexityIntro: R`The Korean study note <cite>Attention, from Seq2Seq to the Transformer</cite> reproduces the comparison of <cite>Attention Is All You Need</cite> for one layer, with $n$ the sequence length, $d$ the width of the representation and $k$ the kernel width of a convolution:`,
   complexity: {
     caption: 'One layer: total work, operations that must run one after another, and the longest path between two positions',
     columns: ['Layer type', 'Complexity per layer', 'Sequential operations', 'Maximum path length'],

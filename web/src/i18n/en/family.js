@@ -38,9 +38,9 @@ export default {
     after: R`Luong’s paper calls its path “simpler”. It also proposes <em>local</em> attention (look only at a window of source positions) and <em>input feeding</em> (pass $\tilde s_t$ on to the next step).`,
   },
   summaryTitle: 'The whole family in one table',
-  summaryIntro: R`Article 002 gathers the family into one table: every member scores, normalises with a softmax and mixes. What changes is how the score is computed and where the queries, keys and values come from.`,
+  summaryIntro: R`The Korean study note <cite>Attention, from Seq2Seq to the Transformer</cite> gathers the family into one table: every member scores, normalises with a softmax and mixes. What changes is how the score is computed and where the queries, keys and values come from.`,
   summary: {
-    caption: 'Score functions and where Q, K and V come from (after article 002)',
+    caption: 'Score functions and where Q, K and V come from (after the study note)',
     columns: ['Kind', 'Score', 'Queries from', 'Keys and values from', 'Paper'],
     rows: [
       ['Bahdanau (additive)', R`$v_a^\top\tanh(W_a s_{t-1}+U_a h_j)$`, 'previous decoder state', 'all encoder states', 'Bahdanau et al. (2015)'],

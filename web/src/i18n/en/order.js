@@ -11,9 +11,9 @@ export default {
   hint: R`The six tokens of section 3, with $Q = K = V$. Choose a permutation or shuffle at random; each output row of the shuffled sequence is compared with the output its token had before.`,
   perm: {
     label: 'Permutation π',
-    help: R`Six numbers, each of 0 to 5 once: position $r$ gets token $t_{\pi(r)}$. Article 003 uses 3, 1, 5, 0, 4, 2.`,
+    help: R`Six numbers, each of 0 to 5 once: position $r$ gets token $t_{\pi(r)}$. The article of section 3 uses 3, 1, 5, 0, 4, 2.`,
     shuffle: 'Shuffle',
-    reset: 'Article’s order',
+    reset: 'Back to 3, 1, 5, 0, 4, 2',
     sequenceLabel: 'The shuffled sequence, position by position',
     slot: 'pos {p}',
     errors: {

@@ -35,7 +35,7 @@ export default {
   },
   tenKeys: {
     title: 'Experiment 1 · one query, ten keys',
-    intro: R`One query $q$ and ten keys $k_1,\dots,k_{10}$ with standard normal components, as in article 000 (which uses $d_k = 512$). The same ten scores $q\cdot k_j$ go through the softmax twice: as they are, and divided by $\sqrt{d_k}$.`,
+    intro: R`One query $q$ and ten keys $k_1,\dots,k_{10}$ with standard normal components, as in the Korean article <cite>Scaled dot-product attention</cite> (which uses $d_k = 512$). The same ten scores $q\cdot k_j$ go through the softmax twice: as they are, and divided by $\sqrt{d_k}$.`,
     rawCaption: R`Softmax of the raw scores $q\cdot k_j$`,
     scaledCaption: R`Softmax of the scores divided by $\sqrt{d_k}$ = {divisor}`,
     barsRaw: 'Weights of the raw scores, keys 1 to 10: {values}',
@@ -55,7 +55,7 @@ export default {
   },
   trials: {
     title: 'Experiment 2 · many trials',
-    intro: R`One draw can be a fluke, so article 002 repeats it: $d_k = 64$, eight keys, a fresh query and fresh keys in each of 5000 trials, and the averages over all of them.`,
+    intro: R`One draw can be a fluke, so a Korean study note on attention (<cite>Attention, from Seq2Seq to the Transformer</cite>) repeats it: $d_k = 64$, eight keys, a fresh query and fresh keys in each of 5000 trials, and the averages over all of them.`,
     caption: R`$d_k$ = {dk}, {keys} keys, {trials} trials, seed {seed}`,
     rows: {
       maxWeight: 'Mean largest weight',
@@ -64,7 +64,7 @@ export default {
       entropy: 'Mean entropy (nats)',
     },
     summary: R`Without the division, one key takes more than 0.99 of the weight in <b>{share}</b> of the trials, and the gradient signal $\sum p(1-p)$ is <b>{ratio}</b> times smaller.`,
-    cite: R`For comparison, article 002 reports, for its own random draw, 0.879 against 0.361, 38.0% against 0.0%, and 0.172 against 0.768. The numbers in the table are computed here.`,
+    cite: R`For comparison, that study note reports, for its own random draw, 0.879 against 0.361, 38.0% against 0.0%, and 0.172 against 0.768. The numbers in the table are computed here.`,
   },
   gradient: {
     title: 'Why saturation hurts: the gradient',
@@ -73,7 +73,7 @@ export default {
   },
   sweep: {
     title: R`Experiment 3 · the sweep over $d$`,
-    intro: R`Article 003 raises the dimension from 4 to 1024. At each $d$, a trial draws random $Q$ and $K$ ($8\times d$ each) and takes the $8\times 8$ logits $QK^\top$; 200 trials are averaged. The same seed is used at every $d$.`,
+    intro: R`The Korean article <cite>Taking the attention weights out</cite> raises the dimension from 4 to 1024. At each $d$, a trial draws random $Q$ and $K$ ($8\times d$ each) and takes the $8\times 8$ logits $QK^\top$; 200 trials are averaged. The same seed is used at every $d$.`,
     uniform: R`Reference: a uniform row of {m} weights has entropy ln {m} = <b>{entropy}</b> and $\sum p(1-p)$ = <b>{gradient}</b> (computed by the engine).`,
     caption: R`Averages over {trials} trials of {n} × {m} logits, seed {seed}`,
     stats: {

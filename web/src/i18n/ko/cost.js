@@ -5,7 +5,7 @@ const R = String.raw;
 export default {
   title: R`비용: 어텐션이 $O(n^2)$인 이유`,
   lede: R`모든 토큰이 다른 모든 토큰을 봅니다. 어텐션을 강력하게 만드는 것도, 비싸게 만드는 것도 이것입니다. 토큰이 $n$개면 계산하고, 저장하고, 섞어야 할 점수가 $n^2$개입니다.`,
-  complexityIntro: R`002번 글은 <cite>Attention Is All You Need</cite>의 층 하나짜리 비교를 옮겨 놓습니다. $n$은 시퀀스 길이, $d$는 표현 차원, $k$는 합성곱의 커널 폭입니다.`,
+  complexityIntro: R`「Attention 메커니즘 정리 - Seq2Seq에서 Transformer까지」 글은 <cite>Attention Is All You Need</cite>의 층 하나짜리 비교를 옮겨 놓습니다. $n$은 시퀀스 길이, $d$는 표현 차원, $k$는 합성곱의 커널 폭입니다.`,
   complexity: {
     caption: '층 하나: 전체 계산량, 차례로 해야 하는 연산, 두 위치를 잇는 가장 긴 경로',
     columns: ['층 종류', '층당 계산 복잡도', '순차적으로 해야 하는 연산', '두 위치를 잇는 최대 경로 길이'],

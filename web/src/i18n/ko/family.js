@@ -38,9 +38,9 @@ export default {
     after: R`Luong의 논문은 이 경로를 두고 "더 단순하다(simpler)"고 적었습니다. 논문은 두 가지를 더 제안합니다. 원문의 한 구간만 보는 <em>local</em> 어텐션, 그리고 $\tilde s_t$를 다음 단계의 입력에 함께 넣는 <em>input feeding</em>입니다.`,
   },
   summaryTitle: '계보를 한 표로',
-  summaryIntro: R`002번 글은 이 계보를 한 표로 정리합니다. 모두 점수를 매기고, 소프트맥스로 정규화하고, 섞습니다. 달라지는 것은 점수를 매기는 방법, 그리고 쿼리, 키, 밸류를 어디서 가져오느냐입니다.`,
+  summaryIntro: R`「Attention 메커니즘 정리 - Seq2Seq에서 Transformer까지」 글은 이 계보를 한 표로 정리합니다. 모두 점수를 매기고, 소프트맥스로 정규화하고, 섞습니다. 달라지는 것은 점수를 매기는 방법, 그리고 쿼리, 키, 밸류를 어디서 가져오느냐입니다.`,
   summary: {
-    caption: '점수 함수와 Q, K, V의 출처(002번 글을 따라)',
+    caption: '점수 함수와 Q, K, V의 출처(그 글을 따라)',
     columns: ['종류', '점수 함수', 'Q의 출처', 'K, V의 출처', '출처 논문'],
     rows: [
       ['Bahdanau (additive)', R`$v_a^\top\tanh(W_a s_{t-1}+U_a h_j)$`, '디코더 직전 상태', '인코더 전체', 'Bahdanau et al. (2015)'],
