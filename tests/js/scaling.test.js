@@ -109,6 +109,24 @@ describe('experiment 3: the sweep over d', () => {
   });
 });
 
+describe('the SIMD and the baseline build give the same statistics (the workers use the baseline)', () => {
+  test('trials and the sweep: bit-identical in both builds; ten keys: the same draws', async () => {
+    const [simd, baseline] = await Promise.all([createAttention({ build: 'simd' }), createAttention({ build: 'baseline' })]);
+    const trials = { seed: 9, dk: 64, keys: 8, trials: 300 };
+    const strip = ({ ms, ...rest }) => rest;
+    expect(strip(runTrials(baseline, trials))).toEqual(strip(runTrials(simd, trials)));
+    const sweep = { ...DEFAULTS.sweep, trials: 10, seed: 4 };
+    expect(runSweep(baseline, sweep).rows).toEqual(runSweep(simd, sweep).rows);
+    // Experiment 1 runs on the page's engine: the same draws in both builds, and
+    // float32 dot products that differ only in the order of the additions.
+    expect(Array.from(baseline.randomNormal({ seed: 2, rows: 11, cols: 512 })))
+      .toEqual(Array.from(simd.randomNormal({ seed: 2, rows: 11, cols: 512 })));
+    const a = runTenKeys(baseline, { seed: 2, dk: 512, keys: 10 }).scores;
+    const b = runTenKeys(simd, { seed: 2, dk: 512, keys: 10 }).scores;
+    a.forEach((x, j) => expect(Math.abs(x - b[j])).toBeLessThan(1e-3));
+  });
+});
+
 describe('the model and the formatting', () => {
   test('createScaling keeps settings and results per experiment', () => {
     const model = createScaling(engine, { ...DEFAULTS, sweep: { ...DEFAULTS.sweep, trials: 10 } });

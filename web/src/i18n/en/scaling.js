@@ -30,6 +30,7 @@ export default {
     line: 'Computed in {ms} ms by the {build} build of the engine, in your browser.',
     background: 'Computed in {ms} ms, from request to result, in a background thread by the {build} build of the engine.',
     running: 'Running…',
+    whyBaseline: 'These statistics are computed one number at a time in double precision, where the build without SIMD is the faster one; both give the same numbers.',
     simd: 'WebAssembly SIMD',
     baseline: 'WebAssembly (no SIMD)',
   },

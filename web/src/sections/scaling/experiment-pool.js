@@ -71,13 +71,13 @@ export function createExperimentPool({ size = 2, engine, createWorker }) {
     workers = null;
     for (const [id, job] of pending) {
       pending.delete(id);
-      try { job.resolve(RUNNERS[job.name](engine, job.settings)); } catch (err) { job.reject(err); }
+      try { job.resolve({ ...RUNNERS[job.name](engine, job.settings), build: engine.build }); } catch (err) { job.reject(err); }
     }
   }
 
   function post(index, name, settings) {
     start();
-    if (broken) return Promise.resolve().then(() => RUNNERS[name](engine, settings));
+    if (broken) return Promise.resolve().then(() => ({ ...RUNNERS[name](engine, settings), build: engine.build }));
     const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject, name, settings });

@@ -43,7 +43,7 @@ function mount(root, { engine, t, lang, store, initial, onChange }) {
   // The host keeps links and widget attributes in step with the settings.
   const changed = () => onChange?.(cloneSettings(model.settings));
   const fmtInt = integer(lang);
-  const buildName = t(engine.simd ? 'timing.simd' : 'timing.baseline');
+  const buildName = (build) => t(build === 'simd' ? 'timing.simd' : 'timing.baseline');
   root.classList.add('sc-root');
   const charts = [];
 
@@ -83,7 +83,10 @@ function mount(root, { engine, t, lang, store, initial, onChange }) {
         el.dataset.engineMs = String(result.ms);
         el.dataset.seed = String(result.seed);
         const background = result.wallMs !== undefined && pools.inBackground;
-        setText(el, t(background ? 'timing.background' : 'timing.line', { ms: formatMs(ms), build: buildName }));
+        const build = result.build ?? engine.build;
+        el.dataset.build = build;
+        const why = build !== engine.build && build === 'baseline' ? ` ${t('timing.whyBaseline')}` : '';
+        setText(el, t(background ? 'timing.background' : 'timing.line', { ms: formatMs(ms), build: buildName(build) }) + why);
       },
     };
   }
