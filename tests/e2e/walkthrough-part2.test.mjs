@@ -5,8 +5,9 @@
 // reruns with a new seed and changes its numbers, and how long it takes (from
 // the click to the new numbers in the page, and to the painted frame: printed;
 // the median held under 100 ms at the default sizes, unless the machine is
-// oversubscribed: see GUARD_MS); symmetric logits give exactly 0 and separate W_Q, W_K do not;
-// shuffling prints 0 without positional encodings and more than 0 with them;
+// oversubscribed: see GUARD_MS); symmetric logits give exactly 0 and separate
+// W_Q, W_K do not; shuffling prints 0 without positional encodings and more
+// than 0 with them;
 // the five alignments rerun; the benchmark runs to completion for n = 64, 128
 // in its worker, and can be cancelled; both languages; axe finds nothing; no
 // sideways scrolling at 375 px; no console errors. Writes screenshots of the
