@@ -17,7 +17,7 @@ export default {
   headCaption: 'Head {i} · <i>d<sub>k</sub></i> = {dk}',
   combine: {
     title: R`Concatenate, then mix with $W^O$`,
-    text: R`Each head outputs $n \times d_k$ numbers. Side by side they make an $n \times d_{\mathrm{model}}$ matrix again, one band per head, and $W^O$ mixes the bands so that every output dimension can draw on every head. Colours: dark for positive, brown for negative; the numbers are in the tables.`,
+    text: R`Each head outputs $n \times d_k$ numbers. Side by side they make an $n \times d_{\mathrm{model}}$ matrix again, one band per head, and $W^O$ mixes the bands so that every output dimension can draw on every head. Colours: blue for positive, brown for negative, more vivid the larger the value; the numbers are in the tables.`,
     concat: 'Concat(head<sub>1</sub>, …, head<sub><i>h</i></sub>)',
     wo: R`Output projection $\roleo{W^O}$`,
     output: 'Output',

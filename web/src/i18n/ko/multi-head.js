@@ -17,7 +17,7 @@ export default {
   headCaption: '헤드 {i} · <i>d<sub>k</sub></i> = {dk}',
   combine: {
     title: R`이어 붙이고 $W^O$로 섞기`,
-    text: R`각 헤드는 $n \times d_k$개의 숫자를 내놓습니다. 나란히 붙이면 헤드마다 띠 하나씩, 다시 $n \times d_{\mathrm{model}}$ 행렬이 됩니다. $W^O$가 이 띠들을 섞어서 출력의 각 차원이 모든 헤드를 참고할 수 있게 합니다. 색: 양수는 진하게, 음수는 갈색. 숫자는 표에서 볼 수 있습니다.`,
+    text: R`각 헤드는 $n \times d_k$개의 숫자를 내놓습니다. 나란히 붙이면 헤드마다 띠 하나씩, 다시 $n \times d_{\mathrm{model}}$ 행렬이 됩니다. $W^O$가 이 띠들을 섞어서 출력의 각 차원이 모든 헤드를 참고할 수 있게 합니다. 색: 양수는 파랑, 음수는 갈색이고 값이 클수록 색이 뚜렷합니다. 숫자는 표에서 볼 수 있습니다.`,
     concat: 'Concat(head<sub>1</sub>, …, head<sub><i>h</i></sub>)',
     wo: R`출력 투영 $\roleo{W^O}$`,
     output: '출력',
