@@ -4,7 +4,7 @@
 #   2. vite.embed.config.js   dist/embed/      attention-embed.js, embed.html, lazy assets
 #   3. vite.single.config.js  dist/attention.html   everything in one file (opens from disk)
 #   4. scripts/package-engine.mjs  dist/engine/     the engine API for the npm package
-# Then prints the size of one embedded section (scripts/size-report.mjs).
+# (scripts/size-report.mjs measures what one embedded section downloads: npm run size, npm test.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,4 +17,3 @@ echo "== vite build: single file (dist/attention.html)"
 $vite build --logLevel warn -c vite.single.config.js
 echo "== engine package files (dist/engine/)"
 node scripts/package-engine.mjs
-node scripts/size-report.mjs --quiet

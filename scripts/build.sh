@@ -4,7 +4,7 @@
 #   dist/embed/                 the embed script, the iframe route and their lazy assets
 #   dist/attention.html         the whole walkthrough in one file (opens from disk)
 #   dist/engine/                the engine API files of the npm package
-# and prints the size of one embedded section.
+# (npm run size then measures what one embedded section downloads.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh

@@ -17,8 +17,10 @@ echo "== wasm builds and Vitest"
 bash scripts/build-wasm.sh
 node_modules/.bin/vitest run
 
-echo "== web builds (site, embed, single file, engine package files; size budget)"
+echo "== web builds (site, embed, single file, engine package files)"
 bash scripts/build-web.sh
+echo "== size of one embedded section, measured in headless Chromium (budget 150 KB gzipped)"
+node scripts/size-report.mjs
 
 echo "== end-to-end tests (headless Chromium) and the npm package (npm pack, offline install)"
 node --test --test-concurrency=1 tests/e2e/ tests/package/

@@ -115,7 +115,8 @@ export class AttentionDemo extends HTMLElement {
     if (!this.#body.firstChild || this.#body.dataset.section !== id) {
       this.#body.replaceChildren(h('p', { class: 'section-loading', text: c.engine.sectionLoading }));
     }
-    const [module, engine] = await Promise.all([entry.load().then((m) => m.default), createAttention()]);
+    const [module, engine] = await Promise.all([entry.load().then((m) => m.default),
+      createAttention(entry.widgetBuild ? { build: entry.widgetBuild } : {})]);
     if (token !== this.#token) return;
 
     // The section's inputs, read from the attributes by its codec.

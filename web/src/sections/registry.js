@@ -10,9 +10,15 @@
 // the same as its codec's (src/sections/<id>/params.js, exported by the section
 // as `params`; a test checks they agree). Listed here so that <attention-demo>
 // can observe them without loading every section.
+//
+// `widgetBuild`: the engine build an <attention-demo> of this section loads
+// (default: SIMD where supported). Section 2's experiment workers use the build
+// without SIMD (see scaling/experiment-worker.js), so its widget's main thread
+// uses that one too and the widget downloads one .wasm, not two. The page
+// itself always loads the default build.
 export const sections = [
   { id: 'worked-example', load: () => import('./worked-example/index.js'), params: ['q', 'keys', 'values', 'scaling'] },
-  { id: 'scaling', load: () => import('./scaling/index.js'), params: ['dk', 'seed', 'trials-dk', 'trials', 'trials-seed', 'sweep-trials', 'sweep-seed'] },
+  { id: 'scaling', load: () => import('./scaling/index.js'), widgetBuild: 'baseline', params: ['dk', 'seed', 'trials-dk', 'trials', 'trials-seed', 'sweep-trials', 'sweep-seed'] },
   { id: 'reading-weights', load: () => import('./reading-weights/index.js'), params: ['embeddings', 'factor', 'seed', 'token'] },
   { id: 'sentence', load: () => import('./sentence/index.js'), params: ['embeddings'] },
   { id: 'masking', load: () => import('./masking/index.js'), params: ['mask', 'row'] },
