@@ -4,6 +4,8 @@
 // Projections are the identity (as in article 004), so Q = X_dec, K = V = X_enc.
 // Plain module, engine as a parameter (tested in Node against the real wasm).
 
+import { lastGood } from '../../lib/last-good.js';
+
 export const ENCODER_TOKENS = Object.freeze(['I', 'am', 'very', 'hungry']);
 export const DECODER_TOKENS = Object.freeze(['나는', '배가', '고프다']);
 // Three hand-made features per token, roughly "who", "being", "hunger".
@@ -42,23 +44,17 @@ export function computeCross(engine, { encoder, decoder }) {
 export function createCross(engine, { encoder = ENCODER_EMBEDDINGS, decoder = DECODER_EMBEDDINGS } = {}) {
   const fresh = () => ({ encoder: encoder.map((r) => [...r]), decoder: decoder.map((r) => [...r]) });
   let inputs = fresh();
-  let result = null;
-  let error = null;
+  const computed = lastGood(() => computeCross(engine, inputs));
   function recompute() {
-    try {
-      result = computeCross(engine, inputs);
-      error = null;
-    } catch (err) {
-      error = err.message;
-    }
+    computed.update();
     return api;
   }
   const api = {
     encoderTokens: ENCODER_TOKENS,
     decoderTokens: DECODER_TOKENS,
     get inputs() { return inputs; },
-    get result() { return result; },
-    get error() { return error; },
+    get result() { return computed.result; },
+    get error() { return computed.error; },
     get snapshot() { return inputs; },
     setEncoder(i, c, x) { inputs.encoder[i][c] = x; return recompute(); },
     setDecoder(i, c, x) { inputs.decoder[i][c] = x; return recompute(); },

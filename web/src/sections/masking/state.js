@@ -5,6 +5,8 @@
 // page shows what the engine did, not what we think it did.
 // Plain module, engine as a parameter (tested in Node against the real wasm).
 
+import { lastGood } from '../../lib/last-good.js';
+
 // Five tokens, the last one padding (its embedding is zero, as padding usually is).
 export const DEFAULT_EMBEDDINGS = Object.freeze([[1, 0], [0.5, 1], [0, 1.5], [1.5, 1], [0, 0]]);
 export const MODES = Object.freeze(['none', 'causal', 'padding', 'custom']);
@@ -69,34 +71,28 @@ export function createMasking(engine, { embeddings = DEFAULT_EMBEDDINGS, mode = 
     validKeys: n - 1,   // the last token is padding
     focusRow,
   };
-  let result = null;
-  let error = null;
+  const computed = lastGood(() => computeMasking(engine, state));
   function recompute() {
-    try {
-      result = computeMasking(engine, state);
-      error = null;
-    } catch (err) {
-      error = err.message;
-    }
+    computed.update();
     return api;
   }
   const api = {
     get state() { return state; },
-    get result() { return result; },
-    get error() { return error; },
-    get breakdown() { return result ? rowBreakdown(result, state.focusRow) : null; },
+    get result() { return computed.result; },
+    get error() { return computed.error; },
+    get breakdown() { return computed.result ? rowBreakdown(computed.result, state.focusRow) : null; },
     // What a link or a widget attribute needs to rebuild this state (./params.js).
     get snapshot() { return { mode: state.mode, keep: state.mode === 'custom' ? state.keep : null, focusRow: state.focusRow }; },
     setMode(next) {
       if (!MODES.includes(next)) throw new Error(`mask mode: expected one of ${MODES.join(', ')}, got ${next}`);
       // "custom" starts from what is masked now.
-      if (next === 'custom') state.keep = Uint8Array.from(result?.keep ?? new Uint8Array(n * n).fill(1));
+      if (next === 'custom') state.keep = Uint8Array.from(computed.result?.keep ?? new Uint8Array(n * n).fill(1));
       state.mode = next;
       return recompute();
     },
     // Masks an open cell or opens a masked one; the mask becomes an explicit keep-matrix.
     toggle(i, j) {
-      const keep = Uint8Array.from(result?.keep ?? new Uint8Array(n * n).fill(1));
+      const keep = Uint8Array.from(computed.result?.keep ?? new Uint8Array(n * n).fill(1));
       keep[i * n + j] = keep[i * n + j] ? 0 : 1;
       state.keep = keep;
       state.mode = 'custom';

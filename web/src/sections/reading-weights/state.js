@@ -7,6 +7,8 @@
 // Everything shown is computed from the engine's output: norms are sqrt(L_ii),
 // the asymmetry max |L_ij - L_ji| is read off L.
 
+import { lastGood } from '../../lib/last-good.js';
+
 export const TOKENS = ['t0', 't1', 't2', 't3', 't4', 't5'];
 // t0 and t3 share a topic, so do t1 and t4, and t2 and t5.
 export const TOPIC_OF = [0, 1, 2, 0, 1, 2];
@@ -161,31 +163,25 @@ export function createReading(engine, {
 } = {}) {
   const inputs = { base: cloneBase(base), factor };
   const settings = { ...asymmetry };
-  let reading = null;
+  const computed = lastGood(() => computeReading(engine, inputs));
   let asym = null;
   let asymFor = null;  // the reading the asymmetry was computed for
-  let error = null;
   let selected = token;   // t3 by default: the row article 003 reads
 
   function recompute() {
-    try {
-      reading = computeReading(engine, inputs);
-      error = null;
-    } catch (err) {
-      error = err.message;
-    }
+    computed.update();
     return api;
   }
 
   const api = {
     get inputs() { return inputs; },
-    get reading() { return reading; },
+    get reading() { return computed.result; },
     get asymmetry() { return asym; },
-    get asymmetryStale() { return asymFor !== reading || asym?.seed !== settings.seed; },
-    get error() { return error; },
+    get asymmetryStale() { return asymFor !== computed.result || asym?.seed !== settings.seed; },
+    get error() { return computed.error; },
     get settings() { return settings; },
     get selected() { return selected; },
-    get gaze() { return reading ? gazeOf(reading, selected) : null; },
+    get gaze() { return computed.result ? gazeOf(computed.result, selected) : null; },
     // The inputs as the section's parameters (./params.js) see them.
     get snapshot() { return { base: cloneBase(inputs.base), factor: inputs.factor, seed: settings.seed, token: selected }; },
     select(i) { selected = i; return api; },
@@ -193,6 +189,7 @@ export function createReading(engine, {
     setFactor(value) { inputs.factor = value; return recompute(); },
     setSeed(seed) { settings.seed = seed; return api.refreshAsymmetry(); },
     refreshAsymmetry() {
+      const reading = computed.result;
       if (reading && api.asymmetryStale) {
         asym = runAsymmetry(engine, { x: reading.x, n: reading.n, d: reading.d, ...settings });
         asymFor = reading;

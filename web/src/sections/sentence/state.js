@@ -2,6 +2,8 @@
 // embeddings and W_Q = W_K = W_V = I, so Q = K = V = X. Plain module, engine
 // as a parameter (tested in Node against the real wasm).
 
+import { lastGood } from '../../lib/last-good.js';
+
 export const TOKENS = Object.freeze(['karina', 'is', 'to', 'the', 'store']);
 export const DEFAULT_EMBEDDINGS = Object.freeze([[1, 0], [0, 1], [1, 1], [1, 1], [0.5, 1]]);
 
@@ -51,22 +53,16 @@ export function identicalTokenPairs(embeddings) {
 
 export function createSentence(engine, initial = DEFAULT_EMBEDDINGS) {
   let embeddings = initial.map((row) => [...row]);
-  let result = null;
-  let error = null;
+  const computed = lastGood(() => computeSentence(engine, embeddings));
   function recompute() {
-    try {
-      result = computeSentence(engine, embeddings);
-      error = null;
-    } catch (err) {
-      error = err.message;
-    }
+    computed.update();
     return api;
   }
   const api = {
     tokens: TOKENS,
     get embeddings() { return embeddings; },
-    get result() { return result; },
-    get error() { return error; },
+    get result() { return computed.result; },
+    get error() { return computed.error; },
     get snapshot() { return { embeddings }; },
     setEmbedding(i, c, x) { embeddings[i][c] = x; return recompute(); },
     reset() { embeddings = initial.map((row) => [...row]); return recompute(); },

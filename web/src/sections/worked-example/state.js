@@ -7,6 +7,8 @@
 // here from the engine's scaled scores — and w_j = e^{s_j} / sum is the engine's
 // weight up to float rounding (tested).
 
+import { lastGood } from '../../lib/last-good.js';
+
 export const DEFAULT_INPUTS = Object.freeze({
   q: [1, 0],
   keys: [[1, 0], [0, 1], [1, 1]],
@@ -66,26 +68,21 @@ export function computeTrace(engine, inputs, scaling = inputs.scaling) {
 // result stays, so the page keeps showing numbers while the reader types.
 export function createWorkedExample(engine, initial = DEFAULT_INPUTS) {
   let inputs = cloneInputs(initial);
-  let result = null;
-  let other = null;   // the same inputs with the scaling flipped, for the comparison
-  let error = null;
-
+  // other: the same inputs with the scaling flipped, for the comparison
+  const computed = lastGood(() => ({
+    trace: computeTrace(engine, inputs),
+    other: computeTrace(engine, inputs, !inputs.scaling),
+  }));
   function recompute() {
-    try {
-      result = computeTrace(engine, inputs);
-      other = computeTrace(engine, inputs, !inputs.scaling);
-      error = null;
-    } catch (err) {
-      error = err.message;
-    }
+    computed.update();
     return api;
   }
 
   const api = {
     get inputs() { return inputs; },
-    get result() { return result; },
-    get other() { return other; },
-    get error() { return error; },
+    get result() { return computed.result?.trace ?? null; },
+    get other() { return computed.result?.other ?? null; },
+    get error() { return computed.error; },
     get snapshot() { return inputs; },
     setQuery(i, x) { inputs.q[i] = x; return recompute(); },
     setQueryVector(x, y) { inputs.q = [x, y]; return recompute(); },
