@@ -1,10 +1,11 @@
 // The seeded generator: a fixed seed gives a fixed stream, the same in every
 // build. The u64 stream is checked against a second implementation written
 // here from the published reference code (splitmix64.c, xoshiro256starstar.c);
-// the normal stream against values pinned from an independent Python
-// implementation of the same algorithm (Python floats are IEEE doubles).
+// the normal stream against pinned values, and its distribution against the
+// normal CDF (moments, Kolmogorov-Smirnov, chi-square, tails).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -57,9 +58,11 @@ TEST(Random, U64StreamMatchesAnIndependentImplementation) {
   EXPECT_EQ(rng.next_u64(), 6990951692964543102ULL);
 }
 
+// Pinned from this implementation (the ziggurat); the JS test of the test
+// vectors checks that the wasm builds give the same bits.
 TEST(Random, NormalStreamIsPinnedBitForBit) {
-  const double pinned[] = {-0x1.73d2feb0fb377p-1, -0x1.b088028693f9cp-3, 0x1.c5e21f7812a4ep-3,
-                           0x1.0ba8bb0c5fa51p-1,  0x1.db514bfac5b4ep-2,  0x1.7b6195d5a3e23p-1};
+  const double pinned[] = {-0x1.b93c3f928fef3p-3, 0x1.2c8cd6d00adfbp-1, -0x1.c978a6836757bp-1,
+                           0x1.37064cee913c5p+0,  0x1.b7b48749a1084p+0, 0x1.9e7f1b27494a1p+0};
   attn::Rng rng(42);
   for (double expected : pinned) EXPECT_EQ(rng.normal(), expected);
 }
@@ -85,21 +88,105 @@ TEST(Random, UniformLiesInUnitIntervalWithMeanOneHalf) {
   EXPECT_NEAR(sum / count, 0.5, 5 * std::sqrt(1.0 / 12 / count));
 }
 
-TEST(Random, NormalHasMeanZeroVarianceOneAndNormalTails) {
-  attn::Rng rng(10);
-  const int count = 100000;
-  double sum = 0, square_sum = 0, within_one = 0;
-  for (int i = 0; i < count; ++i) {
-    const double x = rng.normal();
-    sum += x;
-    square_sum += x * x;
-    within_one += std::fabs(x) < 1.0 ? 1 : 0;
+// One million draws, shared by the distribution tests below (each test checks
+// a different property of the same sample).
+const std::vector<double>& million_normals() {
+  static const std::vector<double> draws = [] {
+    attn::Rng rng(10);
+    std::vector<double> values(1000000);
+    for (auto& value : values) value = rng.normal();
+    return values;
+  }();
+  return draws;
+}
+
+double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
+
+// The first four moments of N(0, 1): mean 0, variance 1, skewness 0, kurtosis 3.
+// Standard errors for n draws: sqrt(1/n), sqrt(2/n), sqrt(6/n), sqrt(24/n).
+TEST(Random, NormalHasTheMomentsOfTheStandardNormal) {
+  const auto& draws = million_normals();
+  const double n = static_cast<double>(draws.size());
+  double sum = 0;
+  for (double x : draws) sum += x;
+  const double mean = sum / n;
+  double m2 = 0, m3 = 0, m4 = 0;  // central moments
+  for (double x : draws) {
+    const double d = x - mean, d2 = d * d;
+    m2 += d2, m3 += d2 * d, m4 += d2 * d2;
   }
-  const double mean = sum / count, variance = square_sum / count - mean * mean;
-  EXPECT_NEAR(mean, 0.0, 5 * std::sqrt(1.0 / count));
-  EXPECT_NEAR(variance, 1.0, 5 * std::sqrt(2.0 / count));
-  const double p = std::erf(1.0 / std::sqrt(2.0));  // P(|x| < 1) = 0.6827
-  EXPECT_NEAR(within_one / count, p, 5 * std::sqrt(p * (1 - p) / count));
+  m2 /= n, m3 /= n, m4 /= n;
+  const double skewness = m3 / std::pow(m2, 1.5), kurtosis = m4 / (m2 * m2);
+  EXPECT_NEAR(mean, 0.0, 5 * std::sqrt(1.0 / n));
+  EXPECT_NEAR(m2, 1.0, 5 * std::sqrt(2.0 / n));
+  EXPECT_NEAR(skewness, 0.0, 5 * std::sqrt(6.0 / n));
+  EXPECT_NEAR(kurtosis, 3.0, 5 * std::sqrt(24.0 / n));
+}
+
+// Kolmogorov-Smirnov against the normal CDF: D = max |F_n(x) - Phi(x)|. For
+// a correct sampler sqrt(n) D follows the Kolmogorov distribution, which
+// exceeds 1.95 with probability 0.001. A sampler off by 0.2 % in any region
+// of mass (e.g. one ziggurat layer wrong) moves D by about that much: with
+// n = 1e6 the threshold 1.95 / 1000 = 0.00195 catches it.
+TEST(Random, NormalPassesKolmogorovSmirnovAgainstTheNormalCdf) {
+  std::vector<double> sorted = million_normals();
+  std::sort(sorted.begin(), sorted.end());
+  const double n = static_cast<double>(sorted.size());
+  double largest_gap = 0;
+  for (std::size_t i = 0; i < sorted.size(); ++i) {
+    const double cdf = normal_cdf(sorted[i]);
+    largest_gap = std::max({largest_gap, (i + 1) / n - cdf, cdf - i / n});
+  }
+  EXPECT_LT(std::sqrt(n) * largest_gap, 1.95) << "D = " << largest_gap;
+}
+
+// Chi-square over 100 bins of equal normal probability, plus the two tails
+// beyond +-4 (where the ziggurat's tail algorithm works) as their own bins
+// inside the outermost ones. The 99.9 % point of chi-square with 101 degrees
+// of freedom is about 149.
+TEST(Random, NormalPassesChiSquareOverEqualProbabilityBins) {
+  const auto& draws = million_normals();
+  // Bin edges: Phi^-1(j / 100) found by bisection on std::erfc.
+  auto inverse_cdf = [](double p) {
+    double low = -10, high = 10;
+    for (int step = 0; step < 200; ++step) {
+      const double mid = 0.5 * (low + high);
+      (normal_cdf(mid) < p ? low : high) = mid;
+    }
+    return 0.5 * (low + high);
+  };
+  std::vector<double> edges = {-4.0};
+  for (int j = 1; j < 100; ++j) edges.push_back(inverse_cdf(j / 100.0));
+  edges.push_back(4.0);
+  std::vector<double> counts(edges.size() + 1, 0);
+  for (double x : draws) counts[std::upper_bound(edges.begin(), edges.end(), x) - edges.begin()] += 1;
+  const double n = static_cast<double>(draws.size());
+  double chi_square = 0;
+  for (std::size_t bin = 0; bin < counts.size(); ++bin) {
+    const double low = bin == 0 ? 0.0 : normal_cdf(edges[bin - 1]);
+    const double high = bin == edges.size() ? 1.0 : normal_cdf(edges[bin]);
+    const double expected = n * (high - low);
+    chi_square += (counts[bin] - expected) * (counts[bin] - expected) / expected;
+  }
+  EXPECT_LT(chi_square, 149.0);
+}
+
+// The tails: P(|x| > 3) = erfc(3 / sqrt2) = 0.0027, and P(|x| > R) beyond the
+// ziggurat's tail start R = 3.654 (drawn by Marsaglia's tail algorithm), each
+// within 5 standard errors; and P(|x| < 1) = 0.6827 for the body.
+TEST(Random, NormalHasNormalTails) {
+  const auto& draws = million_normals();
+  const double n = static_cast<double>(draws.size());
+  for (double threshold : {1.0, 3.0, 3.654152885361009, 4.5}) {
+    double beyond = 0;
+    for (double x : draws) beyond += std::fabs(x) > threshold ? 1 : 0;
+    const double p = std::erfc(threshold / std::sqrt(2.0));
+    EXPECT_NEAR(beyond / n, p, 5 * std::sqrt(p * (1 - p) / n)) << "P(|x| > " << threshold << ")";
+  }
+  // Symmetry: as many draws above 3 as below -3.
+  double above = 0, below = 0;
+  for (double x : draws) above += x > 3 ? 1 : 0, below += x < -3 ? 1 : 0;
+  EXPECT_NEAR(above, below, 5 * std::sqrt(above + below));
 }
 
 TEST(Random, NormalMatrixScalesByStddev) {
@@ -126,6 +213,28 @@ TEST(Random, PortableLogAgreesWithLibmToTwoUlp) {
   EXPECT_EQ(attn::detail::portable_log(1.0), 0.0);
   EXPECT_EQ(attn::detail::portable_log(0.0), -INFINITY);
   EXPECT_TRUE(std::isnan(attn::detail::portable_log(-1.0)));
+}
+
+// The portable e^x against libm over the whole range where the result is a
+// normal double (x in [-708, 709.7]), and on the ziggurat's range [-6.7, 0]:
+// within 2 ulp (4.5e-16 relative).
+TEST(Random, PortableExpAgreesWithLibmToTwoUlp) {
+  attn::Rng rng(13);
+  std::vector<double> xs = {0.0, 1.0, -1.0, 0.5, -0.5, 0.34657359027997264, -0.34657359027997264, 1e-300, -1e-18,
+                            700.0, -700.0, 709.7, -708.0};
+  for (int i = 0; i < 20000; ++i) xs.push_back(1417.7 * rng.uniform() - 708.0);
+  for (int i = 0; i < 20000; ++i) xs.push_back(-6.7 * rng.uniform());
+  for (double x : xs) {
+    const double expected = std::exp(x);
+    EXPECT_LE(std::fabs(attn::detail::portable_exp(x) - expected), 4.5e-16 * expected) << "exp(" << x << ")";
+  }
+  EXPECT_EQ(attn::detail::portable_exp(0.0), 1.0);
+  EXPECT_EQ(attn::detail::portable_exp(800.0), INFINITY);
+  EXPECT_EQ(attn::detail::portable_exp(-800.0), 0.0);
+  EXPECT_EQ(attn::detail::portable_exp(-INFINITY), 0.0);
+  EXPECT_TRUE(std::isnan(attn::detail::portable_exp(NAN)));
+  // Subnormal results: close to libm (a few ulp of the subnormal spacing).
+  for (double x : {-720.0, -740.0, -745.0}) EXPECT_NEAR(attn::detail::portable_exp(x), std::exp(x), 4e-323);
 }
 
 }  // namespace

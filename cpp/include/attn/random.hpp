@@ -1,6 +1,6 @@
 // attn/random.hpp — a seeded generator whose stream is identical in every build
 // (native and wasm): xoshiro256** seeded by splitmix64, and a normal sampler
-// built only from + - * / and sqrt (IEEE-exact operations), so no libm
+// (a ziggurat) built only from + - * / and sqrt (IEEE-exact operations), so no libm
 // difference between glibc and musl can change a single bit. Not
 // std::normal_distribution, whose stream differs between standard libraries.
 #pragma once
@@ -14,9 +14,14 @@ namespace attn {
 //   state       four 64-bit words, the first four outputs of splitmix64(seed)
 //   next_u64    xoshiro256** (Blackman and Vigna)
 //   uniform     (next_u64() >> 11) * 2^-53
-//   normal      Marsaglia's polar method: u, v = 2 uniform() - 1 until
-//               0 < s = u^2 + v^2 < 1; returns u f, then v f on the next call,
-//               f = sqrt(-2 ln(s) / s), ln = detail::portable_log
+//   normal      the ziggurat method (Marsaglia and Tsang 2000), 256 layers:
+//               one next_u64() gives the layer (bits 0-7), the sign (bit 8)
+//               and a uniform u = (bits 12-63 + 1/2) 2^-52; x = u x_layer is
+//               returned if inside the layer's rectangle, else a wedge test
+//               against exp(-x^2/2) or Marsaglia's tail algorithm decides.
+//               Layer tables built once from detail::portable_exp and
+//               detail::portable_log. Exact N(0, 1), no pairs, no state
+//               beyond the four words.
 // normal_matrix(rows, cols, stddev) draws rows*cols normals row by row, each
 // times stddev, rounded to float. SizeError if rows*cols is too large,
 // ValueError if stddev is not finite and >= 0.
@@ -30,8 +35,6 @@ class Rng {
 
  private:
   std::uint64_t state_[4];
-  bool has_spare_ = false;
-  double spare_ = 0;
 };
 
 namespace detail {
@@ -40,6 +43,11 @@ namespace detail {
 // result is the same bits under glibc, musl or any other libm. About 1 ulp.
 // ln(0) = -inf, ln(inf) = inf, NaN for x < 0 or NaN. Public for its tests.
 double portable_log(double x);
+
+// e^x from + - * / only (range reduction by ln2, a Taylor series, then 2^k from
+// its bits), the same bits in every build. About 1 ulp for normal results.
+// inf above 709.78, 0 below -745.13, NaN for NaN. Public for its tests.
+double portable_exp(double x);
 
 }  // namespace detail
 

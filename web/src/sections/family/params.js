@@ -1,5 +1,5 @@
 // Section 8's input as text, for links and widget attributes (src/lib/params.js):
-//   seed="0"   the seed of the toy's states and score parameters
+//   seed="1"   the seed of the toy's states and score parameters
 import { parseInteger } from '../../lib/params.js';
 import { MAX_SEED } from '../../components/seed-control.js';
 import { DEFAULT_SEED } from './state.js';

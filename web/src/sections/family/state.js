@@ -28,7 +28,7 @@ export const ALIGNMENT = Object.freeze([[1, 0, 0], [0, 0, 1], [0, 0.5, 0.5]]);
 export const DIM = 4;            // d: encoder and decoder states
 export const ATTENTION_DIM = 3;  // d_a: the additive scorer's hidden size
 export const NOISE = 0.35;
-export const DEFAULT_SEED = 0;
+export const DEFAULT_SEED = 1;  // a draw whose dot scores recover ALIGNMENT (most seeds do)
 
 export const METHODS = Object.freeze([
   { id: 'bahdanau', kind: 'additive', state: 'previous' },

@@ -1,5 +1,5 @@
 // Section 2's inputs as text, for links and widget attributes (src/lib/params.js):
-//   dk="512" seed="0"                                  experiment 1 (one query, ten keys)
+//   dk="512" seed="1"                                  experiment 1 (one query, ten keys)
 //   trials-dk="64" trials="5000" trials-seed="0"       experiment 2 (many trials)
 //   sweep-trials="200" sweep-seed="0"                  experiment 3 (the sweep over d)
 // Sizes are limited to the slider's values, so a link cannot ask for an
