@@ -124,7 +124,9 @@ test('attributes update a widget: numbers, language, theme; hostile values are o
 
   // Language: the same inputs, Korean text.
   await worked.evaluate((el) => el.setAttribute('lang', 'ko'));
-  await page.waitForFunction(() => document.querySelector('#demo-worked').shadowRoot.querySelector('.ad')?.lang === 'ko');
+  // data-ready carries the language of the last finished render (the lang
+  // attribute of the body is set before the section has re-rendered).
+  await page.waitForSelector('#demo-worked[data-ready="ko"]', { timeout: 10000 });
   assert.match(await inWidget(page, 'demo-worked', '.ad-title').textContent(), /[가-힣]/);
   assert.deepEqual(await weights(), ['0.155', '0.422', '0.422'], 'the edit (scaling off) survives a language change');
 
