@@ -12,23 +12,41 @@
 
 namespace attn {
 
-void validate_attention_inputs(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape) {
+namespace {
+
+// Every dimension >= 1, and the operand sizes fit. Sizes before lengths: n*d_k
+// is only meaningful if it does not overflow.
+void require_operand_sizes(const AttentionShape& shape) {
   detail::require_dimension("n", shape.n);
   detail::require_dimension("m", shape.m);
   detail::require_dimension("d_k", shape.d_k);
   detail::require_dimension("d_v", shape.d_v);
-  // Sizes before lengths: n*d_k is only meaningful if it does not overflow.
   detail::checked_product("n*d_k", shape.n, shape.d_k);
   detail::checked_product("m*d_k", shape.m, shape.d_k);
   detail::checked_product("m*d_v", shape.m, shape.d_v);
   detail::checked_product("n*d_v", shape.n, shape.d_v);
-  detail::checked_product("n*m", shape.n, shape.m);
+}
+
+void require_operands(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape) {
   detail::require_length("q", q, "n*d_k", shape.n, shape.d_k);
   detail::require_length("k", k, "m*d_k", shape.m, shape.d_k);
   detail::require_length("v", v, "m*d_v", shape.m, shape.d_v);
   detail::require_finite("q", q);
   detail::require_finite("k", k);
   detail::require_finite("v", v);
+}
+
+}  // namespace
+
+void validate_attention_operands(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape) {
+  require_operand_sizes(shape);
+  require_operands(q, k, v, shape);
+}
+
+void validate_attention_inputs(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape) {
+  require_operand_sizes(shape);
+  detail::checked_product("n*m", shape.n, shape.m);  // the n x m matrices of the trace
+  require_operands(q, k, v, shape);
 }
 
 namespace detail {

@@ -46,7 +46,7 @@ struct QueryBlockState {
 
 std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                     const AttentionOptions& options, const TileSizes& tiles) {
-  validate_attention_inputs(q, k, v, shape);
+  validate_attention_operands(q, k, v, shape);  // no n*m limit: the n x m matrix is never held
   detail::require_dimension("tiles.queries", tiles.queries);
   detail::require_dimension("tiles.keys", tiles.keys);
   const std::size_t block_rows = std::min(tiles.queries, shape.n);  // B_r

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "attn/attention.hpp"
+#include "attn/error.hpp"
 #include "attn/random.hpp"
 #include "attn/reference.hpp"
 #include "test_support.hpp"
@@ -62,6 +63,25 @@ TEST(TiledAttention, RescalesWhenTheRunningMaxGrows) {
   for (const attn::TileSizes& tile : {attn::TileSizes{1, 1}, attn::TileSizes{2, 3}, attn::TileSizes{3, 16}}) {
     EXPECT_TRUE(all_close(attn::attention_output(q, k, v, shape, options, tile), expected));
   }
+}
+
+// The tiled path never holds the n x m matrix, so it takes sizes whose n x m
+// matrix would not fit (n*m > kMaxMatrixElements), where the full path refuses.
+// Equal keys give uniform weights: every output row is the mean of v.
+TEST(TiledAttention, TakesSequencesWhoseScoreMatrixWouldNotFit) {
+  const std::size_t n = 16400, m = 16400;  // n*m = 268,960,000 > 2^28
+  ASSERT_GT(n * m, attn::kMaxMatrixElements);
+  const std::vector<float> q(n, 1.0f), k(m, 0.5f);
+  std::vector<float> v(m);
+  double mean = 0;
+  for (std::size_t j = 0; j < m; ++j) mean += v[j] = static_cast<float>(j % 7) - 3.0f;
+  mean /= static_cast<double>(m);
+  const attn::AttentionShape shape{n, m, 1, 1};
+
+  EXPECT_THROW(attn::attention(q, k, v, shape), attn::SizeError);
+  const auto output = attn::attention_output(q, k, v, shape);
+  ASSERT_EQ(output.size(), n);
+  EXPECT_TRUE(all_close(output, std::vector<float>(n, static_cast<float>(mean))));
 }
 
 }  // namespace

@@ -44,9 +44,14 @@ struct AttentionTrace {
 };
 
 // q n x d_k, k m x d_k, v m x d_v. Checks that every dimension is >= 1
-// (ShapeError), that n*m, n*d_k, m*d_k, m*d_v, n*d_v fit (SizeError), the
-// lengths (ShapeError naming q/k/v and the expected n*d_k etc.) and that inputs
-// are finite (ValueError naming q[i]). Used by every entry point.
+// (ShapeError), that n*d_k, m*d_k, m*d_v, n*d_v fit (SizeError), the lengths
+// (ShapeError naming q/k/v and the expected n*d_k etc.) and that inputs are
+// finite (ValueError naming q[i]). Used by every entry point; the tiled path
+// needs nothing more, since it never holds an n x m matrix.
+void validate_attention_operands(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape);
+
+// validate_attention_operands, and that the n x m matrices fit (SizeError
+// naming n*m). Used by the entry points that hold them.
 void validate_attention_inputs(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape);
 
 // q n x d_k, k m x d_k, v m x d_v -> trace (n x m matrices, n x d_v output).
@@ -56,7 +61,9 @@ AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionS
                          const AttentionOptions& options = {});
 
 // q n x d_k, k m x d_k, v m x d_v -> output n x d_v only, by the tiled
-// online-softmax path (FlashAttention): never holds the n x m matrix. Same result as attention(...).output within the tolerance.
+// online-softmax path (FlashAttention): never holds the n x m matrix, so n*m
+// may exceed kMaxMatrixElements. Same result as attention(...).output within
+// the tolerance. Raises the errors of validate_attention_operands.
 std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                     const AttentionOptions& options = {});
 
