@@ -22,7 +22,6 @@
 
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <new>
 #include <string>
 #include <vector>
@@ -145,53 +144,17 @@ val attention_reference(val q, val k, val v, AttentionCall call, val keep) {
   });
 }
 
-// One set of the kernels of attn/kernels.hpp.
-struct KernelSet {
-  void (*matmul_abt)(const float*, const float*, float*, std::size_t, std::size_t, std::size_t);
-  void (*softmax_rows)(float*, std::size_t, std::size_t);
-  void (*matmul_ab)(const float*, const float*, float*, std::size_t, std::size_t, std::size_t);
-};
-constexpr KernelSet kBestKernels{attn::kernels::best::matmul_abt, attn::kernels::best::softmax_rows,
-                                 attn::kernels::best::matmul_ab};
-constexpr KernelSet kScalarKernels{attn::kernels::scalar::matmul_abt, attn::kernels::scalar::softmax_rows,
-                                   attn::kernels::scalar::matmul_ab};
-
-// The output through one full n x m score matrix (what the tiled path avoids):
-//   pass 1  S = Q K^T                       matmul_abt
-//   pass 2  S = scale * S, -inf where masked
-//   pass 3  P = softmax_rows(S)             in place
-//   pass 4  O = P V                         matmul_ab
-std::vector<float> full_output(const KernelSet& kernels, attn::FloatSpan q, attn::FloatSpan k,
-                               attn::FloatSpan v, const attn::AttentionShape& shape,
-                               const attn::AttentionOptions& options) {
-  attn::validate_attention_inputs(q, k, v, shape);
-  const float factor = options.scale.factor(shape.d_k);
-  const std::size_t cells = shape.n * shape.m;
-  std::vector<float> s(cells);
-  kernels.matmul_abt(q.data(), k.data(), s.data(), shape.n, shape.m, shape.d_k);
-  if (options.mask.kind == attn::Mask::Kind::None) {
-    for (std::size_t i = 0; i < cells; ++i) s[i] *= factor;
-  } else {
-    const auto keep = attn::keep_matrix(options.mask, shape.n, shape.m);
-    constexpr float kMasked = -std::numeric_limits<float>::infinity();
-    for (std::size_t i = 0; i < cells; ++i) s[i] = keep[i] ? s[i] * factor : kMasked;
-  }
-  kernels.softmax_rows(s.data(), shape.n, shape.m);
-  std::vector<float> output(shape.n * shape.d_v);
-  kernels.matmul_ab(s.data(), v.data(), output.data(), shape.n, shape.m, shape.d_v);
-  return output;
-}
-
 // attentionOutput(q, k, v, call, keep, path) -> Float32Array n*d_v
-//   path: "tiled" (attn::attention_output), "full" (best kernels, one n x m matrix),
-//         "scalar" (the same with the scalar kernels), "reference" (attn::reference)
+//   path: "tiled" (attn::attention_output), "full" (attn::attention_output_full: one n x m
+//         matrix), "scalar" (the same with the scalar kernels), "reference" (attn::reference)
 val attention_output(val q, val k, val v, AttentionCall call, val keep, std::string path) {
   return guarded([&] {
     const auto qs = floats_from(q), ks = floats_from(k), vs = floats_from(v);
     const auto shape = shape_of(call);
     const auto options = options_of(call, keep);
-    if (path == "full") return float32_out(full_output(kBestKernels, qs, ks, vs, shape, options));
-    if (path == "scalar") return float32_out(full_output(kScalarKernels, qs, ks, vs, shape, options));
+    if (path == "full") return float32_out(attn::attention_output_full(qs, ks, vs, shape, options));
+    if (path == "scalar")
+      return float32_out(attn::attention_output_full(qs, ks, vs, shape, options, attn::KernelSet::Scalar));
     if (path == "reference") return float32_out(attn::reference::attention(qs, ks, vs, shape, options).output);
     return float32_out(attn::attention_output(qs, ks, vs, shape, options));
   });

@@ -51,6 +51,14 @@ void validate_attention_inputs(FloatSpan q, FloatSpan k, FloatSpan v, const Atte
 
 namespace detail {
 
+void mask_block(float* scores, std::size_t rows, std::size_t cols, std::size_t first_query, std::size_t first_key,
+                const KeepRule& rule) {
+  if (rule.keeps_everything()) return;
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t c = 0; c < cols; ++c)
+      if (!rule.keeps(first_query + r, first_key + c)) scores[r * cols + c] = -std::numeric_limits<float>::infinity();
+}
+
 AttentionTrace attention_passes(const float* q, const float* k, const float* v, const AttentionShape& shape,
                                 float scale, const KeepRule& rule) {
   const std::size_t n = shape.n, m = shape.m;
@@ -67,11 +75,7 @@ AttentionTrace attention_passes(const float* q, const float* k, const float* v, 
 
   // pass 3: masked_ij = scaled_ij where query i may see key j, else -inf
   trace.masked = trace.scaled;
-  if (!rule.keeps_everything()) {
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = 0; j < m; ++j)
-        if (!rule.keeps(i, j)) trace.masked[i * m + j] = -std::numeric_limits<float>::infinity();
-  }
+  mask_block(trace.masked.data(), n, m, 0, 0, rule);
 
   // pass 4: P = softmax_rows(masked)   (-inf -> 0; a fully masked row -> zeros)
   trace.weights = trace.masked;
@@ -91,6 +95,44 @@ AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionS
   const float scale = options.scale.factor(shape.d_k);
   const detail::KeepRule rule(options.mask, shape.n, shape.m);
   return detail::attention_passes(q.data(), k.data(), v.data(), shape, scale, rule);
+}
+
+namespace {
+
+// One set of the kernels of attn/kernels.hpp, chosen at run time.
+struct KernelFunctions {
+  void (*matmul_abt)(const float*, const float*, float*, std::size_t, std::size_t, std::size_t) noexcept;
+  void (*scale_in_place)(float, float*, std::size_t) noexcept;
+  void (*softmax_rows)(float*, std::size_t, std::size_t) noexcept;
+  void (*matmul_ab)(const float*, const float*, float*, std::size_t, std::size_t, std::size_t) noexcept;
+};
+
+KernelFunctions kernel_functions(KernelSet set) {
+  namespace simd = kernels::simd;
+  namespace scalar = kernels::scalar;
+  if (set == KernelSet::Scalar)
+    return {scalar::matmul_abt, scalar::scale_in_place, scalar::softmax_rows, scalar::matmul_ab};
+  return {simd::matmul_abt, simd::scale_in_place, simd::softmax_rows, simd::matmul_ab};
+}
+
+}  // namespace
+
+std::vector<float> attention_output_full(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                                         const AttentionOptions& options, KernelSet kernels) {
+  validate_attention_inputs(q, k, v, shape);
+  const float scale = options.scale.factor(shape.d_k);
+  const detail::KeepRule rule(options.mask, shape.n, shape.m);
+  const KernelFunctions run = kernel_functions(kernels);
+  const std::size_t n = shape.n, m = shape.m;
+
+  std::vector<float> s(n * m);
+  run.matmul_abt(q.data(), k.data(), s.data(), n, m, shape.d_k);  // pass 1: S = Q K^T
+  run.scale_in_place(scale, s.data(), n * m);                      // pass 2: S = scale * S
+  detail::mask_block(s.data(), n, m, 0, 0, rule);                   // pass 3: -inf where masked
+  run.softmax_rows(s.data(), n, m);                                 // pass 4: P = softmax_rows(S)
+  std::vector<float> output(n * shape.d_v);
+  run.matmul_ab(s.data(), v.data(), output.data(), n, m, shape.d_v);  // pass 5: O = P V
+  return output;
 }
 
 }  // namespace attn

@@ -23,6 +23,7 @@
 #include <cmath>
 #include <limits>
 
+#include "attention_passes.hpp"
 #include "attn/attention.hpp"
 #include "attn/kernels.hpp"
 #include "mask_rule.hpp"
@@ -69,11 +70,7 @@ std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const
       // S_ij = scale * Q_i K_j^T                           (rows x cols)
       kernels::best::matmul_abt(q.data() + q0 * d_k, k.data() + k0 * d_k, block.data(), rows, cols, d_k);
       kernels::best::scale_in_place(scale, block.data(), rows * cols);
-      if (!rule.keeps_everything()) {
-        for (std::size_t r = 0; r < rows; ++r)
-          for (std::size_t c = 0; c < cols; ++c)
-            if (!rule.keeps(q0 + r, k0 + c)) block[r * cols + c] = kMinusInfinity;
-      }
+      detail::mask_block(block.data(), rows, cols, q0, k0, rule);  // -inf where masked
 
       // Per row: m_new = max(m_r, rowmax(S_ij)); P~_ij = exp(S_ij - m_new);
       // l_r = exp(m_r - m_new) l_r + rowsum(P~_ij). P~_ij overwrites S_ij.

@@ -1,6 +1,7 @@
-// The tiled online-softmax path (attention_output) against the full path and
-// the reference: lengths shorter than a block, not a multiple of it, exactly
-// one block, many blocks; every mask kind; large scores that force rescaling.
+// The tiled online-softmax path (attention_output) and the output-only full
+// path (attention_output_full) against the reference: lengths shorter than a
+// block, not a multiple of it, exactly one block, many blocks; every mask kind;
+// large scores that force rescaling.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -38,6 +39,9 @@ TEST(TiledAttention, MatchesFullPathForEveryMaskAndBlockShape) {
       const auto expected = attn::reference::attention(q, k, v, shape, options).output;
       EXPECT_TRUE(all_close(attn::attention(q, k, v, shape, options).output, expected));
       EXPECT_TRUE(all_close(attn::attention_output(q, k, v, shape, options), expected));
+      // the output-only full path, on either kernel set
+      EXPECT_TRUE(all_close(attn::attention_output_full(q, k, v, shape, options), expected));
+      EXPECT_TRUE(all_close(attn::attention_output_full(q, k, v, shape, options, attn::KernelSet::Scalar), expected));
       for (const attn::TileSizes& tile : tiles) {
         EXPECT_TRUE(all_close(attn::attention_output(q, k, v, shape, options, tile), expected))
             << "n=" << n << " m=" << m << " mask kind " << static_cast<int>(mask.kind) << " tiles " << tile.queries
@@ -79,6 +83,7 @@ TEST(TiledAttention, TakesSequencesWhoseScoreMatrixWouldNotFit) {
   const attn::AttentionShape shape{n, m, 1, 1};
 
   EXPECT_THROW(attn::attention(q, k, v, shape), attn::SizeError);
+  EXPECT_THROW(attn::attention_output_full(q, k, v, shape), attn::SizeError);
   const auto output = attn::attention_output(q, k, v, shape);
   ASSERT_EQ(output.size(), n);
   EXPECT_TRUE(all_close(output, std::vector<float>(n, static_cast<float>(mean))));

@@ -74,6 +74,16 @@ struct TileSizes {
   std::size_t keys = 64;     // B_c, keys per block
 };
 
+// Which kernels a full-path call runs on: the library's SIMD kernels, or the
+// plain scalar loops (the benchmarks' baseline in the same build).
+enum class KernelSet { Simd, Scalar };
+
+// q n x d_k, k m x d_k, v m x d_v -> output n x d_v through one full n x m
+// score matrix (what the tiled path avoids), keeping no trace: the same passes
+// as attention(), in place in one buffer. Raises the errors of attention().
+std::vector<float> attention_output_full(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                                         const AttentionOptions& options = {}, KernelSet kernels = KernelSet::Simd);
+
 // q n x d_k, k m x d_k, v m x d_v -> output n x d_v.
 // attention_output with given block sizes (tests use small ones so that n and m
 // are shorter than a block, or not a multiple of it). ShapeError if a block
