@@ -44,7 +44,7 @@ const probes = [];
 const session = await openSite();
 const rows = [];
 try {
-  for (const section of sections.filter((s) => s.load)) {
+  for (const section of sections) {
     const probe = `size-probe-${section.id}.html`;
     probes.push(probe);
     writeFileSync(join(dist, probe), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>size</title>

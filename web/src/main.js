@@ -25,7 +25,7 @@ const ids = sections.map((s) => s.id);
 const frames = sections.map((section, index) => {
   const el = h('section', {
     id: section.id,
-    class: ['section', !section.load && 'is-placeholder'],
+    class: 'section',
     'aria-labelledby': `${section.id}-title`,
   });
   main.append(el);
@@ -43,13 +43,13 @@ const engineOptions = inlineWasm
 const engineReady = createAttention(engineOptions).then(
   (e) => { engine = e; },
   (err) => { engineError = err; console.error(err); });
-const code = new Map(sections.filter((s) => s.load).map((s) => [s.id, s.load().then((m) => m.default)]));
+const code = new Map(sections.map((s) => [s.id, s.load().then((m) => m.default)]));
 
 let currentLang = chooseLanguage(location.search, navigator.languages ?? [navigator.language]);
 let renderToken = 0;
 
 function sectionTitle(text, id) {
-  return text.sections[id]?.title ?? text.common.placeholders?.[id]?.title ?? id;
+  return text.sections[id]?.title ?? id;
 }
 
 function renderHeader(text) {
@@ -63,11 +63,10 @@ function renderHeader(text) {
   updateStatus(status, c);
   const toc = h('nav', { class: 'toc', 'aria-labelledby': 'toc-title' },
     h('h2', { class: 'toc-title', id: 'toc-title', text: c.toc.title }),
-    h('ol', {}, frames.map((f) => h('li', { class: !f.section.load && 'is-placeholder' },
+    h('ol', {}, frames.map((f) => h('li', {},
       h('a', { href: `#${f.section.id}` },
         h('span', { class: 'toc-num', text: String(f.number) }),
-        h('span', { class: 'toc-text' }, html('span', {}, sectionTitle(text, f.section.id)),
-          !f.section.load ? h('span', { class: 'toc-later', text: c.toc.later }) : null))))));
+        h('span', { class: 'toc-text' }, html('span', {}, sectionTitle(text, f.section.id))))))));
   header.replaceChildren(
     h('div', { class: 'site-bar' }, h('span', { class: 'site-mark', text: c.site.mark }), switcher),
     h('div', { class: 'hero' },
@@ -91,16 +90,6 @@ function renderFrame(frame, text) {
   const { id } = frame.section;
   const c = text.common;
   const number = h('p', { class: 'section-number', 'aria-hidden': 'true', text: String(frame.number) });
-  if (!frame.section.load) {
-    // A marked place for a section another issue will write.
-    const p = c.placeholders?.[id] ?? {};
-    frame.el.replaceChildren(h('div', { class: 'placeholder-box' },
-      number,
-      html('h2', { id: `${id}-title` }, p.title ?? id),
-      html('p', {}, p.summary ?? ''),
-      h('p', { class: 'placeholder-note', text: c.placeholderNote })));
-    return;
-  }
   frame.body = h('div', { class: 'section-body' },
     h('p', { class: 'section-loading', text: engineError ? c.engine.sectionFailed : c.engine.sectionLoading }));
   frame.el.replaceChildren(
@@ -201,7 +190,7 @@ async function render(lang) {
   if (token !== renderToken) return;
   updateStatus(document.getElementById('engine-status'), text.common);
   if (engineError) return;
-  await Promise.all(frames.filter((f) => f.section.load).map((f) => mountFrame(f, text, token)));
+  await Promise.all(frames.map((f) => mountFrame(f, text, token)));
   restoreScroll(anchor);
   document.body.dataset.ready = lang;  // for the end-to-end tests
 }

@@ -101,13 +101,13 @@ export class AttentionDemo extends HTMLElement {
     adoptStylesInto(this.shadowRoot, base());   // again after a disconnect
     const id = this.getAttribute('section') ?? '';
     const lang = languageFor(this);
-    const entry = sections.find((s) => s.id === id && s.load);
+    const entry = sections.find((s) => s.id === id);
     const text = await loadLanguage(lang, entry ? [id] : []);
     if (token !== this.#token) return;
     const c = text.common;
     this.#body.lang = lang;
     if (!entry) {
-      const known = sections.filter((s) => s.load).map((s) => s.id).join(', ');
+      const known = sections.map((s) => s.id).join(', ');
       this.#body.replaceChildren(h('p', { class: 'input-error', role: 'alert',
         text: c.embed.unknownSection.replace('{id}', id).replace('{ids}', known) }));
       return;

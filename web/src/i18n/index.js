@@ -12,7 +12,7 @@ export function hasStrings(lang, name) {
 }
 
 // Resolves to the strings of `name` in `lang` (an empty object if that
-// module does not exist yet, e.g. for a placeholder section).
+// module does not exist).
 export async function loadStrings(lang, name) {
   const load = modules[`./${lang}/${name}.js`];
   return load ? (await load()).default : {};

@@ -3,8 +3,7 @@
 //
 // To add a section: create src/sections/<id>/index.js (default export
 // { mount(root, ctx) }), its text in src/i18n/en/<id>.js and src/i18n/ko/<id>.js,
-// and give its line below a `load`. A line without `load` is a placeholder
-// (its title comes from the `placeholders` entry of i18n/<lang>/common.js).
+// and add its line below.
 //
 // `params`: the names of the section's inputs in links and widget attributes,
 // the same as its codec's (src/sections/<id>/params.js, exported by the section

@@ -13,7 +13,7 @@ export default {
     how: 'Every number on this page is computed live, in your browser, by a C++ attention core compiled to WebAssembly. Edit any input and every intermediate value follows. Nothing is copied from a textbook.',
   },
   lang: { label: 'Language' },
-  toc: { title: 'Contents', later: '(coming later)' },
+  toc: { title: 'Contents' },
   engine: {
     loading: 'Loading the attention engine (WebAssembly)…',
     readySimd: 'Engine ready: the WebAssembly SIMD build is computing every number.',
@@ -38,28 +38,5 @@ export default {
     invalid: 'Some starting values could not be used ({names}), so this example starts from its usual numbers.',
   },
   actions: { reset: 'Reset' },
-  placeholderNote: 'This section is not written yet; it will appear here.',
-  placeholders: {
-    scaling: {
-      title: 'Why divide by $\\sqrt{d_k}$',
-      summary: 'The variance argument, and the saturation experiments run live from a seed: as the dot products grow with $d_k$, the softmax saturates and its gradient vanishes.',
-    },
-    'reading-weights': {
-      title: 'Reading a weight matrix',
-      summary: 'Six tokens in three topics as a heatmap: each row is one token’s gaze, and why a token can look at its pair more than at itself.',
-    },
-    family: {
-      title: 'The family: Bahdanau, Luong and the dot product',
-      summary: 'Additive, dot, general and concat scores computed side by side on one toy translation, with its alignment matrix.',
-    },
-    order: {
-      title: 'Order: attention does not see it',
-      summary: 'Shuffle the tokens and the outputs shuffle the same way; add positional encodings and they no longer do.',
-    },
-    cost: {
-      title: 'Cost: why attention is $O(n^2)$',
-      summary: 'Time and memory against sequence length, measured live in your browser.',
-    },
-  },
   footer: 'Sources: Vaswani et al., <cite>Attention Is All You Need</cite> (2017); Bahdanau, Cho and Bengio (2015); Luong, Pham and Manning (2015); and five Korean articles on attention, whose examples are recomputed here rather than copied.',
 };
