@@ -32,6 +32,10 @@ async function openPage(path, { colorScheme = 'light', width = 1280 } = {}) {
 // every table alternative, so that axe sees all of it.
 async function showEverything(page) {
   await page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
+  // Sections build some figures while the reader reads (multi-head: the other
+  // choices of h, in idle callbacks queued at mount): let those run first, or
+  // their tables would be left closed (idle callbacks run in the order queued).
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done())));
   await page.$$eval('details', (list) => list.forEach((d) => { d.open = true; }));
   await page.waitForTimeout(200);
 }
