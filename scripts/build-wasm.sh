@@ -12,8 +12,7 @@ out=web/src/engine/wasm
 jobs=${ATTN_JOBS:-2}
 mkdir -p "$out"
 
-# The Emscripten link step runs Node scripts that need Debian's acorn.
-export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+# (Debian's Emscripten needs NODE_PATH for its link step: cpp/bindings/CMakeLists.txt sets it.)
 
 for variant in simd baseline; do
   dir=build/wasm-$variant

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "attn/attn.hpp"
+#include "attn/testing.hpp"
 #include "peak_memory.hpp"
 
 namespace {
@@ -89,24 +90,24 @@ enum class Kernel { MatmulAbt, SoftmaxRows, MatmulAb };
 
 template <Kernel kKernel, bool kSimd>
 void KernelAt1024(benchmark::State& state) {
-  namespace scalar = attn::kernels::scalar;
-  namespace simd = attn::kernels::simd;
+  const attn::kernels::KernelTable& scalar = attn::testing::kernel_variant("scalar");
+  const attn::kernels::KernelTable& simd = *attn::testing::kernel_variants().front();
   const std::size_t n = 1024;
   const Inputs in(n);
   std::vector<float> scores(n * n), weights, output(n * kWidth);
-  simd::matmul_abt(in.q.data(), in.k.data(), scores.data(), n, n, kWidth);
+  simd.matmul_abt(in.q.data(), in.k.data(), scores.data(), n, n, kWidth);
   weights = scores;
-  simd::softmax_rows(weights.data(), n, n);
+  simd.softmax_rows(weights.data(), n, n);
   for (auto _ : state) {
     if constexpr (kKernel == Kernel::MatmulAbt) {
-      (kSimd ? simd::matmul_abt : scalar::matmul_abt)(in.q.data(), in.k.data(), scores.data(), n, n, kWidth);
+      (kSimd ? simd : scalar).matmul_abt(in.q.data(), in.k.data(), scores.data(), n, n, kWidth);
     } else if constexpr (kKernel == Kernel::SoftmaxRows) {
       state.PauseTiming();
       weights = scores;
       state.ResumeTiming();
-      (kSimd ? simd::softmax_rows : scalar::softmax_rows)(weights.data(), n, n);
+      (kSimd ? simd : scalar).softmax_rows(weights.data(), n, n);
     } else {
-      (kSimd ? simd::matmul_ab : scalar::matmul_ab)(weights.data(), in.v.data(), output.data(), n, n, kWidth);
+      (kSimd ? simd : scalar).matmul_ab(weights.data(), in.v.data(), output.data(), n, n, kWidth);
     }
     benchmark::ClobberMemory();
   }

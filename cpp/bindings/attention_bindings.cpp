@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "attn/attn.hpp"
+#include "attn/testing.hpp"  // the "scalar" path and simdWidth
 
 using emscripten::typed_memory_view;
 using emscripten::val;
@@ -153,8 +154,10 @@ val attention_output(val q, val k, val v, AttentionCall call, val keep, std::str
     const auto shape = shape_of(call);
     const auto options = options_of(call, keep);
     if (path == "full") return float32_out(attn::attention_output_full(qs, ks, vs, shape, options));
-    if (path == "scalar")
-      return float32_out(attn::attention_output_full(qs, ks, vs, shape, options, attn::KernelSet::Scalar));
+    if (path == "scalar") {
+      const attn::testing::ForceKernelVariant scalar_kernels("scalar");
+      return float32_out(attn::attention_output_full(qs, ks, vs, shape, options));
+    }
     if (path == "reference") return float32_out(attn::reference::attention(qs, ks, vs, shape, options).output);
     return float32_out(attn::attention_output(qs, ks, vs, shape, options));
   });
@@ -326,7 +329,7 @@ val random_stream(std::uint32_t seed_high, std::uint32_t seed_low, std::size_t c
 }
 
 // Floats per vector register in this build's kernels (4 with SIMD128, 1 without).
-std::size_t simd_width() { return attn::kernels::simd::kSimdWidth; }
+std::size_t simd_width() { return attn::testing::kernel_variants().front()->lanes; }
 
 }  // namespace
 

@@ -8,9 +8,9 @@
 #include <cmath>
 #include <string>
 
-#include "attention_passes.hpp"
+#include "attention/full_pipeline.hpp"
 #include "attn/error.hpp"
-#include "attn/kernels.hpp"
+#include "kernels/kernels.hpp"
 #include "validation.hpp"
 
 namespace attn {
@@ -80,28 +80,31 @@ MultiHeadResult multi_head(const MultiHeadInputs& in) {
   result.q.resize(n * d_model);
   result.k.resize(m * d_model);
   result.v.resize(m * d_model);
-  kernels::best::matmul_ab(in.x.data(), in.w_q.data(), result.q.data(), n, d_model, d_model);
-  kernels::best::matmul_ab(source.tokens.data(), in.w_k.data(), result.k.data(), m, d_model, d_model);
-  kernels::best::matmul_ab(source.tokens.data(), in.w_v.data(), result.v.data(), m, d_model, d_model);
+  kernels::matmul_ab(in.x.data(), in.w_q.data(), result.q.data(), n, d_model, d_model);
+  kernels::matmul_ab(source.tokens.data(), in.w_k.data(), result.k.data(), m, d_model, d_model);
+  kernels::matmul_ab(source.tokens.data(), in.w_v.data(), result.v.data(), m, d_model, d_model);
 
   // pass 2: head_i = Attention(Q_i, K_i, V_i), written into columns of the concat
   result.concat.resize(n * d_model);
   result.head_weights.reserve(heads);
   const AttentionShape head_shape{n, m, d_head, d_head};
+  std::vector<float> head_output(n * d_head);
   for (std::size_t head = 0; head < heads; ++head) {
     const std::size_t first = head * d_head;
     const std::vector<float> q_i = column_slice(result.q, n, d_model, first, d_head);
     const std::vector<float> k_i = column_slice(result.k, m, d_model, first, d_head);
     const std::vector<float> v_i = column_slice(result.v, m, d_model, first, d_head);
-    AttentionTrace trace = detail::attention_passes(q_i.data(), k_i.data(), v_i.data(), head_shape, scale, rule);
+    const detail::AttentionProblem problem =
+        detail::checked_attention_problem(q_i.data(), k_i.data(), v_i.data(), head_shape, scale, rule);
+    std::vector<float>& weights = result.head_weights.emplace_back(n * m);
+    detail::full_passes(problem, {.weights = weights.data(), .output = head_output.data()});
     for (std::size_t r = 0; r < n; ++r)
-      for (std::size_t c = 0; c < d_head; ++c) result.concat[r * d_model + first + c] = trace.output[r * d_head + c];
-    result.head_weights.push_back(std::move(trace.weights));
+      for (std::size_t c = 0; c < d_head; ++c) result.concat[r * d_model + first + c] = head_output[r * d_head + c];
   }
 
   // pass 3: output = Concat(head_1 .. head_h) W_O
   result.output.resize(n * d_model);
-  kernels::best::matmul_ab(result.concat.data(), in.w_o.data(), result.output.data(), n, d_model, d_model);
+  kernels::matmul_ab(result.concat.data(), in.w_o.data(), result.output.data(), n, d_model, d_model);
   return result;
 }
 

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "attn/error.hpp"
+#include "attn/testing.hpp"  // declares detail::portable_log and portable_exp, for their tests
 #include "validation.hpp"
 
 namespace attn {

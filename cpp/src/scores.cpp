@@ -6,7 +6,7 @@
 #include <string>
 
 #include "attn/error.hpp"
-#include "attn/kernels.hpp"
+#include "kernels/kernels.hpp"
 #include "validation.hpp"
 
 namespace attn {
@@ -44,7 +44,7 @@ std::vector<float> score_dot(const ScoreInputs& in) {
                      std::to_string(in.d_h));
   }
   std::vector<float> e(in.n * in.m);
-  kernels::best::matmul_abt(in.s.data(), in.h.data(), e.data(), in.n, in.m, in.d_h);
+  kernels::matmul_abt(in.s.data(), in.h.data(), e.data(), in.n, in.m, in.d_h);
   return e;
 }
 
@@ -52,7 +52,7 @@ std::vector<float> score_dot(const ScoreInputs& in) {
 std::vector<float> score_scaled_dot(const ScoreInputs& in) {
   std::vector<float> e = score_dot(in);
   const float scale = static_cast<float>(1.0 / std::sqrt(static_cast<double>(in.d_h)));
-  kernels::best::scale_in_place(scale, e.data(), e.size());
+  kernels::scale_in_place(scale, e.data(), e.size());
   return e;
 }
 
@@ -61,9 +61,9 @@ std::vector<float> score_general(const ScoreInputs& in, FloatSpan w_a) {
   validate_score_inputs(in);
   validate_weight("w_a", w_a, "d_s*d_h", in.d_s, in.d_h);
   std::vector<float> s_w(in.n * in.d_h);
-  kernels::best::matmul_ab(in.s.data(), w_a.data(), s_w.data(), in.n, in.d_s, in.d_h);
+  kernels::matmul_ab(in.s.data(), w_a.data(), s_w.data(), in.n, in.d_s, in.d_h);
   std::vector<float> e(in.n * in.m);
-  kernels::best::matmul_abt(s_w.data(), in.h.data(), e.data(), in.n, in.m, in.d_h);
+  kernels::matmul_abt(s_w.data(), in.h.data(), e.data(), in.n, in.m, in.d_h);
   return e;
 }
 
@@ -81,15 +81,15 @@ std::vector<float> score_additive(const ScoreInputs& in, FloatSpan w_a, FloatSpa
 
   // pass 1: A = S W_a (n x d_a), B = H U_a (m x d_a)
   std::vector<float> a(in.n * d_a), b(in.m * d_a);
-  kernels::best::matmul_ab(in.s.data(), w_a.data(), a.data(), in.n, in.d_s, d_a);
-  kernels::best::matmul_ab(in.h.data(), u_a.data(), b.data(), in.m, in.d_h, d_a);
+  kernels::matmul_ab(in.s.data(), w_a.data(), a.data(), in.n, in.d_s, d_a);
+  kernels::matmul_ab(in.h.data(), u_a.data(), b.data(), in.m, in.d_h, d_a);
 
   // pass 2: e_ij = sum_c v_c tanh(A_ic + B_jc)
   std::vector<float> e(in.n * in.m), hidden(d_a);
   for (std::size_t i = 0; i < in.n; ++i)
     for (std::size_t j = 0; j < in.m; ++j) {
       for (std::size_t c = 0; c < d_a; ++c) hidden[c] = std::tanh(a[i * d_a + c] + b[j * d_a + c]);
-      e[i * in.m + j] = kernels::best::dot(v_a.data(), hidden.data(), d_a);
+      e[i * in.m + j] = kernels::dot(v_a.data(), hidden.data(), d_a);
     }
   return e;
 }
@@ -108,7 +108,7 @@ std::vector<float> context_vectors(FloatSpan alignment, FloatSpan h, std::size_t
   detail::require_finite("alignment", alignment);
   detail::require_finite("h", h);
   std::vector<float> c(n * d_h);
-  kernels::best::matmul_ab(alignment.data(), h.data(), c.data(), n, m, d_h);
+  kernels::matmul_ab(alignment.data(), h.data(), c.data(), n, m, d_h);
   return c;
 }
 

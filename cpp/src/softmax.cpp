@@ -5,7 +5,7 @@
 #include <string>
 
 #include "attn/error.hpp"
-#include "attn/kernels.hpp"
+#include "kernels/kernels.hpp"
 #include "row_stats.hpp"
 #include "validation.hpp"
 
@@ -24,7 +24,7 @@ std::vector<float> softmax_rows(FloatSpan logits, std::size_t rows, std::size_t 
     }
   }
   std::vector<float> weights(logits.begin(), logits.end());
-  kernels::best::softmax_rows(weights.data(), rows, cols);
+  kernels::softmax_rows(weights.data(), rows, cols);
   return weights;
 }
 

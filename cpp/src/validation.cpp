@@ -54,10 +54,10 @@ void require_length(const char* arg, FloatSpan data, const char* what, std::size
                    to_decimal(data.size()));
 }
 
-void require_finite(const char* arg, FloatSpan data) {
+void require_finite(const char* arg, FloatSpan data, std::size_t offset) {
   for (std::size_t i = 0; i < data.size(); ++i) {
     if (!std::isfinite(data[i])) {
-      throw ValueError(std::string(arg) + "[" + to_decimal(i) + "]: expected a finite number, got " +
+      throw ValueError(std::string(arg) + "[" + to_decimal(offset + i) + "]: expected a finite number, got " +
                        describe_value(data[i]));
     }
   }

@@ -30,7 +30,8 @@ void require_length(const char* arg, FloatSpan data, const char* formula, std::s
 // ShapeError unless data.size() == expected; `what` names the expected length, e.g. "d_a".
 void require_length(const char* arg, FloatSpan data, const char* what, std::size_t expected);
 
-// ValueError naming arg[i] at the first NaN or infinity.
-void require_finite(const char* arg, FloatSpan data);
+// ValueError naming arg[offset + i] at the first NaN or infinity of data
+// (data = arg[offset ...], a part of the argument).
+void require_finite(const char* arg, FloatSpan data, std::size_t offset = 0);
 
 }  // namespace attn::detail

@@ -9,6 +9,7 @@
 #include "attn/attention.hpp"
 #include "attn/random.hpp"
 #include "attn/reference.hpp"
+#include "attn/testing.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -82,12 +83,14 @@ TEST(Attention, WeightRowsSumToOne) {
 
 TEST(Attention, ScaleIsInverseSqrtDkByDefaultNoneOrGiven) {
   const Inputs in = random_inputs(102, 4, 6, 9, 2);
-  EXPECT_EQ(attn::attention(in.q, in.k, in.v, in.shape).scale, 1.0f / 3.0f);
-  for (const attn::Scale scale : {attn::Scale::none(), attn::Scale::by(0.125f), attn::Scale::by(7.0f)}) {
+  EXPECT_EQ(attn::attention(in.q, in.k, in.v, in.shape).scale, 1.0f / 3.0f);  // d_k = 9
+  const std::pair<attn::Scale, float> scales[] = {
+      {attn::Scale::none(), 1.0f}, {attn::Scale::by(0.125f), 0.125f}, {attn::Scale::by(7.0f), 7.0f}};
+  for (const auto& [scale, expected_factor] : scales) {
     attn::AttentionOptions options;
     options.scale = scale;
     const auto trace = attn::attention(in.q, in.k, in.v, in.shape, options);
-    EXPECT_EQ(trace.scale, scale.factor(in.shape.d_k));
+    EXPECT_EQ(trace.scale, expected_factor);
     std::vector<double> expected_scaled(trace.scores.begin(), trace.scores.end());
     for (auto& x : expected_scaled) x *= trace.scale;
     EXPECT_TRUE(all_close(trace.scaled, expected_scaled));
@@ -156,7 +159,7 @@ TEST(Attention, HostileScoresMatchTheReferenceOnEveryPath) {
     options.scale = attn::Scale::none();
     const auto expected = attn::reference::attention(q, k, v, shape, options);
     expect_traces_close(attn::attention(q, k, v, shape, options), expected);
-    EXPECT_TRUE(all_close(attn::attention_output(q, k, v, shape, options, {1, 4}), expected.output));
+    EXPECT_TRUE(all_close(attn::testing::attention_output(q, k, v, shape, options, {1, 4}), expected.output));
     for (float w : expected.weights) EXPECT_TRUE(std::isfinite(w));
   }
 }

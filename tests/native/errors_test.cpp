@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "attn/attn.hpp"
+#include "attn/testing.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -65,7 +66,7 @@ TEST(Errors, AttentionSizesTooLargeForMemory) {
   ValidCall c;
   const std::size_t big = std::size_t{1} << 20;  // n = m = 2^20: n*m = 2^40 > 2^28
   EXPECT_TRUE(throws_with_message<SizeError>(
-      [&] { attn::validate_attention_inputs(c.q, c.k, c.v, {big, big, 1, 1}); },
+      [&] { attn::attention(c.q, c.k, c.v, {big, big, 1, 1}); },
       {"n*m: expected at most 268435456 elements, got 1099511627776"}));
   EXPECT_TRUE(throws_with_message<SizeError>([&] { attn::attention(c.q, c.k, c.v, {3, 2, std::size_t{1} << 29, 2}); },
                                              {"n*d_k: expected at most 268435456 elements, got 1610612736"}));
@@ -106,9 +107,9 @@ TEST(Errors, Masks) {
 
 TEST(Errors, TileSizes) {
   ValidCall c;
-  EXPECT_TRUE(throws_with_message<ShapeError>([&] { attn::attention_output(c.q, c.k, c.v, c.shape, {}, {0, 4}); },
+  EXPECT_TRUE(throws_with_message<ShapeError>([&] { attn::testing::attention_output(c.q, c.k, c.v, c.shape, {}, {0, 4}); },
                                               {"tiles.queries: expected at least 1, got 0"}));
-  EXPECT_TRUE(throws_with_message<ShapeError>([&] { attn::attention_output(c.q, c.k, c.v, c.shape, {}, {4, 0}); },
+  EXPECT_TRUE(throws_with_message<ShapeError>([&] { attn::testing::attention_output(c.q, c.k, c.v, c.shape, {}, {4, 0}); },
                                               {"tiles.keys: expected at least 1, got 0"}));
 }
 

@@ -1,172 +1,232 @@
-// Every SIMD kernel against the scalar set and a double-precision loop, at
-// every size 1 .. 2W+1 around the vector width W (so the body, the padded tail
-// and both together run), at 4W+3 (the multi-accumulator body), and on odd
-// random matrix shapes.
+// Every kernel variant this CPU runs (attn::testing::kernel_variants(): here
+// avx512f, avx2, sse2 and scalar on an AVX-512 machine) against double-precision
+// loops, at every length 1 .. 2W+1 and 4W-1 .. 4W+3 around the vector widths
+// W = 16, 8, 4 (so the body, the padded tail and the multi-accumulator loops
+// all run, whichever the variant's width), and on odd matrix shapes; and the
+// dispatcher's choice against what the operating system says the CPU has.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <fstream>
 #include <limits>
+#include <set>
+#include <sstream>
+#include <string>
 #include <vector>
 
-#include "attn/kernels.hpp"
+#include "attn/error.hpp"
 #include "attn/random.hpp"
+#include "attn/testing.hpp"
 #include "test_support.hpp"
 
 namespace {
 
-namespace scalar = attn::kernels::scalar;
-namespace simd = attn::kernels::simd;
+using attn::kernels::KernelTable;
 using attn_test::all_close;
 using attn_test::close;
 
-// 1 .. 2W+1, then 4W-1 .. 4W+3 and a long odd length
-std::vector<std::size_t> lengths_around_width() {
-  const std::size_t w = simd::kSimdWidth;
-  std::vector<std::size_t> lengths;
-  for (std::size_t len = 1; len <= 2 * w + 1; ++len) lengths.push_back(len);
-  for (std::size_t len = 4 * w - 1; len <= 4 * w + 3; ++len) lengths.push_back(len);
-  lengths.push_back(257);
-  return lengths;
+// 1 .. 33 (= 2*16 + 1), then 4W-1 .. 4W+3 for W = 4, 8, 16, 8W+5 for W = 16 and a long odd length
+std::vector<std::size_t> lengths_around_widths() {
+  std::set<std::size_t> lengths;
+  for (std::size_t len = 1; len <= 33; ++len) lengths.insert(len);
+  for (std::size_t w : {4, 8, 16})
+    for (std::size_t len = 4 * w - 1; len <= 4 * w + 3; ++len) lengths.insert(len);
+  lengths.insert(133);
+  lengths.insert(257);
+  return {lengths.begin(), lengths.end()};
 }
 
 std::vector<float> normals(attn::Rng& rng, std::size_t count, double stddev = 1.0) {
   return rng.normal_matrix(count, 1, stddev);
 }
 
-TEST(Kernels, SimdWidthMatchesTheBuild) {
-#if defined(__AVX__)
-  EXPECT_EQ(simd::kSimdWidth, 8u);
-#elif defined(__SSE2__) || defined(__ARM_NEON)
-  EXPECT_EQ(simd::kSimdWidth, 4u);
-#else
-  EXPECT_EQ(simd::kSimdWidth, 1u);
-#endif
+// The instruction-set flags Linux reports for this CPU (the "flags" line of
+// /proc/cpuinfo), read independently of the dispatcher's __builtin_cpu_supports.
+std::set<std::string> cpu_flags() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("flags", 0) != 0) continue;
+    std::istringstream words(line.substr(line.find(':') + 1));
+    std::set<std::string> flags;
+    for (std::string word; words >> word;) flags.insert(word);
+    return flags;
+  }
+  return {};
 }
 
-TEST(Kernels, DotMatchesDoubleSum) {
+std::vector<std::string> variant_names() {
+  std::vector<std::string> names;
+  for (const KernelTable* table : attn::testing::kernel_variants()) names.push_back(table->name);
+  return names;
+}
+
+#if defined(__x86_64__)
+// On x86-64 the library has sse2, avx2 and avx512f; the dispatcher must list
+// exactly those the CPU has and choose the widest.
+TEST(KernelDispatch, ChoosesTheWidestVariantTheCpuHas) {
+  const std::set<std::string> flags = cpu_flags();
+  if (flags.empty()) GTEST_SKIP() << "no /proc/cpuinfo";
+  std::vector<std::string> expected;
+  if (flags.count("avx512f") && flags.count("avx2") && flags.count("fma")) expected.push_back("avx512f");
+  if (flags.count("avx2") && flags.count("fma")) expected.push_back("avx2");
+  expected.push_back("sse2");
+  expected.push_back("scalar");
+  EXPECT_EQ(variant_names(), expected);
+  EXPECT_STREQ(attn::testing::active_kernel_variant().name, expected.front().c_str());
+}
+#endif
+
+// A variant's lanes are its register width in floats: 512, 256, 128 bits.
+TEST(KernelDispatch, LanesAreTheRegisterWidthOfTheInstructionSet) {
+  const std::pair<const char*, std::size_t> register_bits[] = {
+      {"avx512f", 512}, {"avx2", 256}, {"sse2", 128}, {"portable", 128}, {"scalar", 32}};
+  for (const KernelTable* table : attn::testing::kernel_variants()) {
+    for (const auto& [name, bits] : register_bits)
+      if (std::string(name) == table->name) EXPECT_EQ(table->lanes, bits / 32) << name;
+  }
+}
+
+TEST(KernelDispatch, ForcingAVariantLastsForTheScope) {
+  const std::string chosen = attn::testing::active_kernel_variant().name;
+  {
+    const attn::testing::ForceKernelVariant force("scalar");
+    EXPECT_STREQ(attn::testing::active_kernel_variant().name, "scalar");
+  }
+  EXPECT_EQ(attn::testing::active_kernel_variant().name, chosen);
+  EXPECT_TRUE(attn_test::throws_with_message<attn::ValueError>(
+      [] { attn::testing::ForceKernelVariant force("avx1024"); },
+      {"variant: expected one of the kernel variants this CPU runs (", "scalar), got 'avx1024'"}));
+}
+
+class EveryVariant : public ::testing::TestWithParam<std::string> {
+ protected:
+  const KernelTable& kernels = attn::testing::kernel_variant(GetParam());
+};
+
+TEST_P(EveryVariant, DotMatchesDoubleSum) {
   attn::Rng rng(1);
-  for (std::size_t len : lengths_around_width()) {
+  for (std::size_t len : lengths_around_widths()) {
     SCOPED_TRACE(len);
     const auto x = normals(rng, len), y = normals(rng, len);
     double expected = 0;
     for (std::size_t i = 0; i < len; ++i) expected += static_cast<double>(x[i]) * y[i];
-    EXPECT_TRUE(close(simd::dot(x.data(), y.data(), len), expected));
-    EXPECT_TRUE(close(scalar::dot(x.data(), y.data(), len), expected));
+    EXPECT_TRUE(close(kernels.dot(x.data(), y.data(), len), expected));
   }
 }
 
-TEST(Kernels, AxpyMatchesScalarAndLeavesTheRestAlone) {
+TEST_P(EveryVariant, AxpyMatchesDoubleAndLeavesTheRestAlone) {
   attn::Rng rng(2);
-  for (std::size_t len : lengths_around_width()) {
+  for (std::size_t len : lengths_around_widths()) {
     SCOPED_TRACE(len);
     const auto x = normals(rng, len);
-    auto y_simd = normals(rng, len + 1);  // one guard element past the end
-    auto y_scalar = y_simd;
-    const float guard = y_simd[len];
-    simd::axpy(0.75f, x.data(), y_simd.data(), len);
-    scalar::axpy(0.75f, x.data(), y_scalar.data(), len);
-    EXPECT_TRUE(all_close(y_simd, y_scalar));
-    EXPECT_EQ(y_simd[len], guard);
+    auto y = normals(rng, len + 1);  // one guard element past the end
+    std::vector<double> expected(y.begin(), y.begin() + static_cast<std::ptrdiff_t>(len));
+    for (std::size_t i = 0; i < len; ++i) expected[i] += 0.75 * x[i];
+    const float guard = y[len];
+    kernels.axpy(0.75f, x.data(), y.data(), len);
+    EXPECT_TRUE(all_close(std::vector<float>(y.begin(), y.begin() + static_cast<std::ptrdiff_t>(len)), expected));
+    EXPECT_EQ(y[len], guard);
   }
 }
 
-TEST(Kernels, MaxValueFindsTheMaximumInEveryLane) {
-  for (std::size_t len : lengths_around_width()) {
-    for (std::size_t where = 0; where < len; where += (len > 20 ? 7 : 1)) {
+TEST_P(EveryVariant, MaxValueFindsTheMaximumInEveryLane) {
+  for (std::size_t len : lengths_around_widths()) {
+    for (std::size_t where = 0; where < len; where += (len > 40 ? 7 : 1)) {
       std::vector<float> x(len, -5.0f);
       x[where] = 3.0f;
-      EXPECT_EQ(simd::max_value(x.data(), len), 3.0f) << "len " << len << " at " << where;
-      EXPECT_EQ(scalar::max_value(x.data(), len), 3.0f);
+      EXPECT_EQ(kernels.max_value(x.data(), len), 3.0f) << "len " << len << " at " << where;
     }
   }
   const float minus_inf = -std::numeric_limits<float>::infinity();
-  std::vector<float> all_masked(5, minus_inf);
-  EXPECT_EQ(simd::max_value(all_masked.data(), 5), minus_inf);
+  for (std::size_t len : lengths_around_widths()) {
+    std::vector<float> all_masked(len, minus_inf);
+    EXPECT_EQ(kernels.max_value(all_masked.data(), len), minus_inf) << len;
+  }
 }
 
-TEST(Kernels, ExpShiftedSumMatchesStdExp) {
+TEST_P(EveryVariant, ExpShiftedSumMatchesStdExp) {
   attn::Rng rng(3);
-  for (std::size_t len : lengths_around_width()) {
+  for (std::size_t len : lengths_around_widths()) {
     SCOPED_TRACE(len);
     auto x = normals(rng, len, 4.0);
     std::vector<double> expected(len);
     double expected_sum = 0;
     for (std::size_t i = 0; i < len; ++i) expected_sum += expected[i] = std::exp(static_cast<double>(x[i]) - 1.5);
-    auto x_scalar = x;
-    const float sum = simd::exp_shifted_sum(x.data(), len, 1.5f);
-    const float scalar_sum = scalar::exp_shifted_sum(x_scalar.data(), len, 1.5f);
+    const float sum = kernels.exp_shifted_sum(x.data(), len, 1.5f);
     EXPECT_TRUE(all_close(x, expected));
     EXPECT_TRUE(close(sum, expected_sum));
-    EXPECT_TRUE(close(scalar_sum, expected_sum));
   }
 }
 
-// The polynomial exp over its whole range, 0.01 apart. This checks the accuracy
+// The vector exp over its whole range, 0.01 apart. This checks the accuracy
 // the polynomial claims (vector_exp.hpp: about 1 ulp, here at most 2e-7
-// relative), which is a property of the algorithm, tighter than the tolerance rule.
-TEST(Kernels, VectorExpIsAccurateFromUnderflowToOverflow) {
+// relative), which is a property of the algorithm, tighter than the tolerance
+// rule; libm's expf (the scalar variant) meets it too.
+TEST_P(EveryVariant, ExpIsAccurateFromUnderflowToOverflow) {
   std::vector<float> x;
   for (double t = -87.0; t <= 88.0; t += 0.01) x.push_back(static_cast<float>(t));
   std::vector<double> expected(x.size());
   for (std::size_t i = 0; i < x.size(); ++i) expected[i] = std::exp(static_cast<double>(x[i]));
-  simd::exp_shifted_sum(x.data(), x.size(), 0.0f);
+  kernels.exp_shifted_sum(x.data(), x.size(), 0.0f);
   for (std::size_t i = 0; i < x.size(); ++i) {
     ASSERT_LE(std::fabs(x[i] - expected[i]), 2e-7 * expected[i]) << "exp(" << std::log(expected[i]) << ")";
   }
 }
 
-TEST(Kernels, ExpOfMinusInfinityAndDeepUnderflowIsExactlyZero) {
+TEST_P(EveryVariant, ExpOfMinusInfinityAndDeepUnderflowIsExactlyZero) {
   const float minus_inf = -std::numeric_limits<float>::infinity();
-  for (std::size_t len : lengths_around_width()) {
+  for (std::size_t len : lengths_around_widths()) {
     std::vector<float> x(len, minus_inf);
     x[0] = 0.0f;  // one visible key
-    if (len > 2) x[len - 1] = -100.0f;
-    const float sum = simd::exp_shifted_sum(x.data(), len, 0.0f);
+    if (len > 2) x[len - 1] = -200.0f;
+    const float sum = kernels.exp_shifted_sum(x.data(), len, 0.0f);
     EXPECT_EQ(sum, 1.0f);
     EXPECT_EQ(x[0], 1.0f);
     for (std::size_t i = 1; i < len; ++i) EXPECT_EQ(x[i], 0.0f) << "len " << len << " i " << i;
   }
 }
 
-TEST(Kernels, ScaleInPlaceMatchesScalar) {
+TEST_P(EveryVariant, ScaleInPlaceRoundsEachProductOnce) {
   attn::Rng rng(4);
-  for (std::size_t len : lengths_around_width()) {
+  for (std::size_t len : lengths_around_widths()) {
     auto x = normals(rng, len + 1);
-    auto x_scalar = x;
-    simd::scale_in_place(-0.3f, x.data(), len);
-    scalar::scale_in_place(-0.3f, x_scalar.data(), len);
-    EXPECT_EQ(x, x_scalar) << len;  // one rounding each: bit-identical
+    std::vector<float> expected(x);
+    for (std::size_t i = 0; i < len; ++i) expected[i] = x[i] * -0.3f;  // one rounding each: bit-identical
+    kernels.scale_in_place(-0.3f, x.data(), len);
+    EXPECT_EQ(x, expected) << len;
   }
 }
 
-TEST(Kernels, SoftmaxRowsMatchesScalarAndDouble) {
+TEST_P(EveryVariant, SoftmaxRowsMatchesDouble) {
   attn::Rng rng(5);
-  for (std::size_t cols : lengths_around_width()) {
+  for (std::size_t cols : lengths_around_widths()) {
     SCOPED_TRACE(cols);
     const std::size_t rows = 3;
     auto x = normals(rng, rows * cols, 3.0);
-    auto x_scalar = x;
+    x[cols - 1] = -std::numeric_limits<float>::infinity();  // a masked key in row 0
     std::vector<double> expected(rows * cols);
     for (std::size_t r = 0; r < rows; ++r) {
       double mx = -INFINITY, sum = 0;
       for (std::size_t c = 0; c < cols; ++c) mx = std::max(mx, static_cast<double>(x[r * cols + c]));
+      if (mx == -INFINITY) continue;  // row 0 when cols = 1: fully masked, all zeros
       for (std::size_t c = 0; c < cols; ++c) sum += expected[r * cols + c] = std::exp(x[r * cols + c] - mx);
       for (std::size_t c = 0; c < cols; ++c) expected[r * cols + c] /= sum;
     }
-    simd::softmax_rows(x.data(), rows, cols);
-    scalar::softmax_rows(x_scalar.data(), rows, cols);
+    kernels.softmax_rows(x.data(), rows, cols);
     EXPECT_TRUE(all_close(x, expected));
-    EXPECT_TRUE(all_close(x_scalar, expected));
   }
 }
 
-// c = a b^T and c = w v on odd shapes, including d around the width.
-TEST(Kernels, MatmulsMatchDoubleOnOddShapes) {
+// c = a b^T and c = w v on odd shapes: d around each width, n and m odd.
+TEST_P(EveryVariant, MatmulsMatchDoubleOnOddShapes) {
   attn::Rng rng(6);
-  const std::size_t w = simd::kSimdWidth;
-  const std::size_t shapes[][3] = {{1, 1, 1},         {7, 13, 5},         {3, 5, w > 1 ? w - 1 : 1},
-                                   {5, 3, w + 1},     {2, 9, 2 * w + 1},  {11, 6, 4 * w + 3},
-                                   {4, 17, 4 * w - 1}, {9, 4, 8 * w + 5}, {1, 33, 3}};
+  std::vector<std::array<std::size_t, 3>> shapes = {{1, 1, 1}, {7, 13, 5}, {1, 33, 3}, {2, 4, 64}};
+  for (std::size_t w : {4, 8, 16}) {
+    for (std::size_t d : {w - 1, w, w + 1, 2 * w - 1, 2 * w + 1, 4 * w - 1, 4 * w + 3, 8 * w + 5})
+      shapes.push_back({(d % 5) + 2, (d % 7) + 3, d});
+  }
   for (const auto& shape : shapes) {
     const std::size_t n = shape[0], m = shape[1], d = shape[2];
     SCOPED_TRACE(::testing::Message() << n << "x" << m << "x" << d);
@@ -179,17 +239,16 @@ TEST(Kernels, MatmulsMatchDoubleOnOddShapes) {
       for (std::size_t c = 0; c < d; ++c)
         for (std::size_t j = 0; j < m; ++j) wv[i * d + c] += static_cast<double>(weights[i * m + j]) * v[j * d + c];
     }
-    for (auto matmul_abt : {simd::matmul_abt, scalar::matmul_abt}) {
-      std::vector<float> c(n * m);
-      matmul_abt(a.data(), b.data(), c.data(), n, m, d);
-      EXPECT_TRUE(all_close(c, abt));
-    }
-    for (auto matmul_ab : {simd::matmul_ab, scalar::matmul_ab}) {
-      std::vector<float> c(n * d, 99.0f);  // overwritten, not accumulated into
-      matmul_ab(weights.data(), v.data(), c.data(), n, m, d);
-      EXPECT_TRUE(all_close(c, wv));
-    }
+    std::vector<float> c(n * m);
+    kernels.matmul_abt(a.data(), b.data(), c.data(), n, m, d);
+    EXPECT_TRUE(all_close(c, abt));
+    std::vector<float> out(n * d, 99.0f);  // overwritten, not accumulated into
+    kernels.matmul_ab(weights.data(), v.data(), out.data(), n, m, d);
+    EXPECT_TRUE(all_close(out, wv));
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Kernels, EveryVariant, ::testing::ValuesIn(variant_names()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "attn/mask.hpp"
 #include "attn/random.hpp"
 #include "attn/reference.hpp"
+#include "attn/testing.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -103,7 +104,7 @@ TEST(Mask, FullyMaskedRowsGiveZeroWeightsAndZeroOutputNeverNaN) {
     const auto full_keep = attn::keep_matrix(mask, n, m);
     const auto trace = attn::attention(q, k, v, shape, options);
     const auto reference = attn::reference::attention(q, k, v, shape, options);
-    const auto tiled = attn::attention_output(q, k, v, shape, options, {2, 2});
+    const auto tiled = attn::testing::attention_output(q, k, v, shape, options, {2, 2});
     for (std::size_t i = 0; i < n; ++i) {
       bool row_masked = true;
       for (std::size_t j = 0; j < m; ++j) row_masked = row_masked && !full_keep[i * m + j];

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "attn/random.hpp"
+#include "attn/testing.hpp"
 #include "test_support.hpp"
 
 namespace {

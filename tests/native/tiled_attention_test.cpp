@@ -1,7 +1,7 @@
 // The tiled online-softmax path (attention_output) and the output-only full
 // path (attention_output_full) against the reference: lengths shorter than a
 // block, not a multiple of it, exactly one block, many blocks; every mask kind;
-// large scores that force rescaling.
+// large scores that force rescaling; every path on every kernel variant.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -11,6 +11,7 @@
 #include "attn/error.hpp"
 #include "attn/random.hpp"
 #include "attn/reference.hpp"
+#include "attn/testing.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -27,7 +28,7 @@ std::vector<attn::Mask> every_mask_kind(std::size_t n, std::size_t m, attn::Rng&
 
 TEST(TiledAttention, MatchesFullPathForEveryMaskAndBlockShape) {
   const std::size_t lengths[][2] = {{1, 1}, {1, 9}, {5, 3}, {7, 13}, {16, 16}, {17, 33}, {70, 65}};
-  const attn::TileSizes tiles[] = {{1, 1}, {2, 3}, {4, 8}, {16, 16}, {64, 64}, {100, 7}};
+  const attn::testing::TileSizes tiles[] = {{1, 1}, {2, 3}, {4, 8}, {16, 16}, {64, 64}, {100, 7}};
   attn::Rng rng(300);
   for (const auto& [n, m] : lengths) {
     const std::size_t d_k = 6, d_v = 5;
@@ -39,14 +40,39 @@ TEST(TiledAttention, MatchesFullPathForEveryMaskAndBlockShape) {
       const auto expected = attn::reference::attention(q, k, v, shape, options).output;
       EXPECT_TRUE(all_close(attn::attention(q, k, v, shape, options).output, expected));
       EXPECT_TRUE(all_close(attn::attention_output(q, k, v, shape, options), expected));
-      // the output-only full path, on either kernel set
       EXPECT_TRUE(all_close(attn::attention_output_full(q, k, v, shape, options), expected));
-      EXPECT_TRUE(all_close(attn::attention_output_full(q, k, v, shape, options, attn::KernelSet::Scalar), expected));
-      for (const attn::TileSizes& tile : tiles) {
-        EXPECT_TRUE(all_close(attn::attention_output(q, k, v, shape, options, tile), expected))
+      for (const attn::testing::TileSizes& tile : tiles) {
+        EXPECT_TRUE(all_close(attn::testing::attention_output(q, k, v, shape, options, tile), expected))
             << "n=" << n << " m=" << m << " mask kind " << static_cast<int>(mask.kind) << " tiles " << tile.queries
             << "x" << tile.keys;
       }
+    }
+  }
+}
+
+// Each path of the library on each kernel variant this CPU runs, forced, at
+// widths around the vector widths W = 16, 8, 4 and lengths shorter than a
+// block (64) or not a multiple of it.
+TEST(TiledAttention, EveryPathMatchesTheReferenceOnEveryKernelVariant) {
+  const std::size_t shapes[][4] = {{1, 1, 1, 1},   {3, 5, 15, 17}, {17, 9, 16, 8},  {5, 33, 31, 33},
+                                   {70, 65, 8, 7}, {2, 130, 4, 3}, {65, 1, 65, 63}};
+  attn::Rng rng(302);
+  for (const attn::kernels::KernelTable* variant : attn::testing::kernel_variants()) {
+    const attn::testing::ForceKernelVariant force(variant->name);
+    for (const auto& s : shapes) {
+      SCOPED_TRACE(::testing::Message() << variant->name << " " << s[0] << "," << s[1] << "," << s[2] << "," << s[3]);
+      const auto q = rng.normal_matrix(s[0], s[2]), k = rng.normal_matrix(s[1], s[2]), v = rng.normal_matrix(s[1], s[3]);
+      const attn::AttentionShape shape{s[0], s[1], s[2], s[3]};
+      attn::AttentionOptions options;
+      options.mask = attn::Mask::causal();
+      const auto expected = attn::reference::attention(q, k, v, shape, options);
+      const auto trace = attn::attention(q, k, v, shape, options);
+      EXPECT_TRUE(all_close(trace.scores, expected.scores));
+      EXPECT_TRUE(all_close(trace.weights, expected.weights));
+      EXPECT_TRUE(all_close(trace.output, expected.output));
+      EXPECT_TRUE(all_close(attn::attention_output_full(q, k, v, shape, options), expected.output));
+      EXPECT_TRUE(all_close(attn::attention_output(q, k, v, shape, options), expected.output));
+      EXPECT_TRUE(all_close(attn::testing::attention_output(q, k, v, shape, options, {16, 8}), expected.output));
     }
   }
 }
@@ -64,8 +90,8 @@ TEST(TiledAttention, RescalesWhenTheRunningMaxGrows) {
   attn::AttentionOptions options;
   options.scale = attn::Scale::by(0.05f);
   const auto expected = attn::reference::attention(q, k, v, shape, options).output;
-  for (const attn::TileSizes& tile : {attn::TileSizes{1, 1}, attn::TileSizes{2, 3}, attn::TileSizes{3, 16}}) {
-    EXPECT_TRUE(all_close(attn::attention_output(q, k, v, shape, options, tile), expected));
+  for (const attn::testing::TileSizes& tile : {attn::testing::TileSizes{1, 1}, attn::testing::TileSizes{2, 3}, attn::testing::TileSizes{3, 16}}) {
+    EXPECT_TRUE(all_close(attn::testing::attention_output(q, k, v, shape, options, tile), expected));
   }
 }
 

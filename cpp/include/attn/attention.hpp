@@ -43,52 +43,32 @@ struct AttentionTrace {
   float scale = 1.0f;          // the factor that was applied
 };
 
-// q n x d_k, k m x d_k, v m x d_v. Checks that every dimension is >= 1
-// (ShapeError), that n*d_k, m*d_k, m*d_v, n*d_v fit (SizeError), the lengths
-// (ShapeError naming q/k/v and the expected n*d_k etc.) and that inputs are
-// finite (ValueError naming q[i]). Used by every entry point; the tiled path
-// needs nothing more, since it never holds an n x m matrix.
-void validate_attention_operands(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape);
-
-// validate_attention_operands, and that the n x m matrices fit (SizeError
-// naming n*m). Used by the entry points that hold them.
-void validate_attention_inputs(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape);
+// Every function below checks its call before computing anything, raising:
+//   ShapeError  a dimension is 0 ("n: expected at least 1, got 0"), or q, k, v
+//               do not hold n*d_k, m*d_k, m*d_v floats ("k: expected m*d_k =
+//               3*2 = 6 floats, got 5"), or an explicit mask has not n*m entries
+//   SizeError   n*d_k, m*d_k, m*d_v, n*d_v (or n*m, for the paths that hold
+//               the n x m matrix) exceed kMaxMatrixElements
+//   ValueError  an input is NaN or infinite ("q[3]: expected a finite number,
+//               got NaN"), the scale is not finite and positive, a mask entry
+//               is not 0 or 1, mask.valid_keys > m
 
 // q n x d_k, k m x d_k, v m x d_v -> trace (n x m matrices, n x d_v output).
-// The full trace, computed with the SIMD kernels (attn/kernels.hpp). Raises
-// the errors of validate_attention_inputs, Scale::factor and keep_matrix.
+// The full trace, on the vector kernels this CPU runs best.
 AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                          const AttentionOptions& options = {});
 
 // q n x d_k, k m x d_k, v m x d_v -> output n x d_v only, by the tiled
 // online-softmax path (FlashAttention): never holds the n x m matrix, so n*m
 // may exceed kMaxMatrixElements. Same result as attention(...).output within
-// the tolerance. Raises the errors of validate_attention_operands.
+// the tolerance. No n*m limit.
 std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                     const AttentionOptions& options = {});
 
-// The block sizes of the tiled path (FlashAttention's B_r x B_c): each step
-// holds one B_r x B_c block of scores, never the n x m matrix.
-struct TileSizes {
-  std::size_t queries = 64;  // B_r, query rows per block
-  std::size_t keys = 64;     // B_c, keys per block
-};
-
-// Which kernels a full-path call runs on: the library's SIMD kernels, or the
-// plain scalar loops (the benchmarks' baseline in the same build).
-enum class KernelSet { Simd, Scalar };
-
 // q n x d_k, k m x d_k, v m x d_v -> output n x d_v through one full n x m
 // score matrix (what the tiled path avoids), keeping no trace: the same passes
-// as attention(), in place in one buffer. Raises the errors of attention().
+// as attention(), in place in one buffer.
 std::vector<float> attention_output_full(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
-                                         const AttentionOptions& options = {}, KernelSet kernels = KernelSet::Simd);
-
-// q n x d_k, k m x d_k, v m x d_v -> output n x d_v.
-// attention_output with given block sizes (tests use small ones so that n and m
-// are shorter than a block, or not a multiple of it). ShapeError if a block
-// size is 0.
-std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
-                                    const AttentionOptions& options, const TileSizes& tiles);
+                                         const AttentionOptions& options = {});
 
 }  // namespace attn

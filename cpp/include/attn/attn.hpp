@@ -1,9 +1,10 @@
-// attn/attn.hpp — the whole public API of the attention core.
+// attn/attn.hpp — the public API of the attention core: everything an
+// application needs. (attn/testing.hpp adds what tests and benchmarks use:
+// the kernel variants, the tiled path's block sizes.)
 #pragma once
 
 #include "attn/attention.hpp"
 #include "attn/error.hpp"
-#include "attn/kernels.hpp"
 #include "attn/mask.hpp"
 #include "attn/multi_head.hpp"
 #include "attn/positional_encoding.hpp"

@@ -19,8 +19,8 @@ namespace attn {
 //               and a uniform u = (bits 12-63 + 1/2) 2^-52; x = u x_layer is
 //               returned if inside the layer's rectangle, else a wedge test
 //               against exp(-x^2/2) or Marsaglia's tail algorithm decides.
-//               Layer tables built once from detail::portable_exp and
-//               detail::portable_log. Exact N(0, 1), no pairs, no state
+//               Layer tables built once from an exp and a ln written
+//               with + - * / only (src/random.cpp). Exact N(0, 1), no pairs, no state
 //               beyond the four words.
 // normal_matrix(rows, cols, stddev) draws rows*cols normals row by row, each
 // times stddev, rounded to float. SizeError if rows*cols is too large,
@@ -36,19 +36,5 @@ class Rng {
  private:
   std::uint64_t state_[4];
 };
-
-namespace detail {
-
-// ln(x) for x > 0 from + - * / only (bit manipulation, then a series), so its
-// result is the same bits under glibc, musl or any other libm. About 1 ulp.
-// ln(0) = -inf, ln(inf) = inf, NaN for x < 0 or NaN. Public for its tests.
-double portable_log(double x);
-
-// e^x from + - * / only (range reduction by ln2, a Taylor series, then 2^k from
-// its bits), the same bits in every build. About 1 ulp for normal results.
-// inf above 709.78, 0 below -745.13, NaN for NaN. Public for its tests.
-double portable_exp(double x);
-
-}  // namespace detail
 
 }  // namespace attn

@@ -1,6 +1,7 @@
-// kernels_scalar.cpp — attn::kernels::scalar: the kernels as plain float loops,
+// scalar_kernels.cpp — the "scalar" kernel variant: plain float loops,
 // whatever the compiler makes of them (float reductions stay sequential: the
-// compiler may not reassociate them). The SIMD set must agree with these.
+// compiler may not reassociate them). Never chosen by the dispatcher; the
+// baseline of the benchmarks and a second opinion in the tests.
 #include <cmath>
 #include <limits>
 
@@ -8,6 +9,8 @@
 #include "softmax_steps.hpp"
 
 namespace attn::kernels::scalar {
+
+namespace {
 
 float dot(const float* x, const float* y, std::size_t len) noexcept {
   float sum = 0.0f;
@@ -54,7 +57,13 @@ void matmul_ab(const float* w, const float* v, float* c, std::size_t n, std::siz
 }
 
 void softmax_rows(float* x, std::size_t rows, std::size_t cols) noexcept {
-  detail::softmax_rows_by_steps(x, rows, cols, max_value, exp_shifted_sum, scale_in_place);
+  softmax_rows_by_steps(x, rows, cols, max_value, exp_shifted_sum, scale_in_place);
 }
+
+}  // namespace
+
+extern const KernelTable kernel_table;
+const KernelTable kernel_table = {"scalar", 1, matmul_abt, matmul_ab, dot, axpy, scale_in_place, max_value, exp_shifted_sum,
+                                  softmax_rows};
 
 }  // namespace attn::kernels::scalar

@@ -1,6 +1,7 @@
 // mask_rule.hpp (internal) — a Mask, checked once against n x m, that answers
 // "may query i attend to key j?" without building the n x m keep-matrix, so
-// the tiled path can apply any mask block by block.
+// the tiled path can apply any mask block by block; and mask_block, the one
+// masking pass of every path.
 #pragma once
 
 #include <cstdint>
@@ -32,5 +33,10 @@ class KeepRule {
   const std::uint8_t* keep_;
   std::size_t m_;
 };
+
+// A rows x cols block of scores whose (0, 0) is query first_query, key
+// first_key: -inf where the rule forbids that query to see that key.
+void mask_block(float* scores, std::size_t rows, std::size_t cols, std::size_t first_query, std::size_t first_key,
+                const KeepRule& rule);
 
 }  // namespace attn::detail

@@ -24,9 +24,9 @@
 // integer corrected by one where truncation rounded up (negative values).
 #pragma once
 
-#include "simd_vector.hpp"
+#include "vector.hpp"
 
-namespace attn::kernels::detail {
+namespace attn::kernels::ATTN_KERNEL_VARIANT::vec {
 
 inline VecF exp_vector(VecF x) {
   const VecF kUpper = splat(88.0f);
@@ -61,4 +61,4 @@ inline VecF exp_vector(VecF x) {
   return select(underflows, splat(0.0f), exp_r * two_to_n);
 }
 
-}  // namespace attn::kernels::detail
+}  // namespace attn::kernels::ATTN_KERNEL_VARIANT::vec

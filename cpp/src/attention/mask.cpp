@@ -1,4 +1,6 @@
-// mask.cpp — checking a Mask against n x m, and its keep-matrix.
+// mask.cpp — checking a Mask against n x m, masking a block of scores, and
+// the keep-matrix.
+#include <limits>
 #include <string>
 
 #include "attn/error.hpp"
@@ -42,11 +44,23 @@ KeepRule::KeepRule(const Mask& mask, std::size_t n, std::size_t m)
   }
 }
 
+void mask_block(float* scores, std::size_t rows, std::size_t cols, std::size_t first_query, std::size_t first_key,
+                const KeepRule& rule) {
+  if (rule.keeps_everything()) return;
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t c = 0; c < cols; ++c)
+      if (!rule.keeps(first_query + r, first_key + c)) scores[r * cols + c] = -std::numeric_limits<float>::infinity();
+}
+
 }  // namespace detail
 
 std::vector<std::uint8_t> keep_matrix(const Mask& mask, std::size_t n, std::size_t m) {
+  // Sizes first, before any loop: m = 0 or n*m beyond memory end here at once.
+  detail::require_dimension("n", n);
+  detail::require_dimension("m", m);
+  detail::checked_product("n*m", n, m);
   const detail::KeepRule rule(mask, n, m);
-  std::vector<std::uint8_t> keep(detail::checked_product("n*m", n, m));
+  std::vector<std::uint8_t> keep(n * m);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < m; ++j) keep[i * m + j] = rule.keeps(i, j) ? 1 : 0;
   return keep;

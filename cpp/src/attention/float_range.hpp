@@ -1,0 +1,83 @@
+// float_range.hpp (internal) — the float-range contract of attention: every
+// number returned is finite. Finite inputs can still make a float intermediate
+// leave the float range (|x| <= FLT_MAX = 3.40282347e+38): q = (1e20, 0) and
+// k = (1e20, 0) give q . k = 1e40. So, before a call computes anything:
+//
+// 1. Measure the operands, in one pass that also rejects NaN and infinities
+//    (ValueError naming q[i], k[i] or v[i]): the largest Euclidean row norms
+//    |q_i|, |k_j|, |v_j| (a row's float sum of squares; +inf when it
+//    overflows, which only makes the check below more careful).
+// 2. Bound every float intermediate (Cauchy-Schwarz, partial sums included):
+//      |scale q_i . k_j|, |q_i . k_j|  <=  max(1, scale) |q_i| max_j |k_j|
+//      |sum_j w_ij v_jc|               <=  (sum_j w_ij) max_j |v_j|
+//    where sum_j w_ij is 1 for normalised weights (the full path) and at
+//    most m for the tiled path's unnormalised accumulator (each weight
+//    exp(s_ij - running max) <= 1).
+// 3. A query row whose bounds are at most kSafeMagnitude takes the fast float
+//    path. Any other row is computed in double (src/reference/attention_row.hpp),
+//    where nothing overflows, and what it returns is then checked: a
+//    returned score that is not representable as a float raises ValueError
+//    naming it; weights (in [0, 1]) and the output (a convex combination of
+//    value rows) always are.
+//
+// kSafeMagnitude = 2^126 = FLT_MAX / 4 leaves room for the rounding of the
+// float sums of squares and products (a relative 1e-6 at d = 64) and keeps
+// the difference of two scores (the softmax's s - max) finite too.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "attn/shapes.hpp"
+
+namespace attn::detail {
+
+inline constexpr double kSafeMagnitude = 0x1p126;
+
+// The largest Euclidean row norms of the operands (+inf where a float sum of
+// squares overflowed).
+struct OperandNorms {
+  double query = 0, key = 0, value = 0;
+};
+
+// q n x d_k, k m x d_k, v m x d_v (lengths already checked) -> their largest
+// row norms. ValueError "q[i]: expected a finite number, got NaN" at the first
+// non-finite element (q before k before v).
+OperandNorms measure_operands(const float* q, const float* k, const float* v, const AttentionShape& shape);
+
+// The largest row norm of a rows x cols matrix, raising ValueError naming
+// `arg`[i] at its first non-finite element.
+double largest_row_norm(const char* arg, const float* x, std::size_t rows, std::size_t cols);
+
+// Which query rows may take the float path (step 2 above).
+class FloatPathCheck {
+ public:
+  // accumulated_weight: the largest sum of weights any output accumulator
+  // holds (1 for normalised weights, m for the tiled path).
+  FloatPathCheck(const OperandNorms& norms, float scale, double accumulated_weight);
+
+  // Every row may: the common case, decided without looking at any row.
+  bool every_row() const { return every_row_; }
+  // Query row q_row (d_k floats) may.
+  bool row(const float* q_row, std::size_t d_k) const;
+
+ private:
+  double score_factor_;  // max(1, scale) max_j |k_j|
+  bool values_fit_;
+  bool every_row_;
+};
+
+// Raises ValueError "<what> = <value> is beyond the float range (|x| <= 3.40282347e+38)".
+[[noreturn]] void raise_beyond_float_range(const std::string& what, double value);
+
+// `value` (computed in double) as a float, or raise_beyond_float_range if it
+// rounds to an infinite float. describe() names the quantity and where, e.g.
+// "scores[0][1]: q_0 . k_1"; it is called only to raise.
+template <class Describe>
+float to_float_or_raise(double value, Describe describe) {
+  const float rounded = static_cast<float>(value);
+  if (rounded - rounded != 0.0f) raise_beyond_float_range(describe(), value);  // inf - inf is NaN
+  return rounded;
+}
+
+}  // namespace attn::detail

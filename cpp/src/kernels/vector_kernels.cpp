@@ -1,0 +1,281 @@
+// vector_kernels.cpp — the kernels on portable vectors (vector.hpp), ONE source
+// compiled once per variant: CMake builds it with ATTN_KERNEL_VARIANT (the
+// namespace, e.g. attn::kernels::avx512f), ATTN_VECTOR_BYTES (64, 32, 16 or 4)
+// and that variant's instruction-set flags (cpp/CMakeLists.txt,
+// attn_kernel_variant). Each variant fills one KernelTable (attn/kernels.hpp);
+// src/kernels/dispatch.cpp chooses among them at run time. Same results
+// (within rounding) as the scalar kernels.
+//
+// Layout of every kernel: a body over whole vectors, with several independent
+// accumulators where it reduces (a float sum cannot be reassociated by the
+// compiler, so one accumulator would make every add wait for the previous one),
+// and one padded vector for the leftover len % kLanes elements. `acc += x * y`
+// becomes one fused multiply-add where the instruction set has it (the avx2
+// and avx512f variants are compiled with -mfma -ffp-contract=fast).
+//
+// Nothing from the standard library beyond memcpy is used here: an inline
+// function or template instantiated in this file would be compiled for this
+// variant's instruction set, and the linker may keep that copy for all callers.
+//
+// A register-blocked micro-kernel for one variant goes next to these, under
+// `#if ATTN_VECTOR_BYTES == ...`, and into that variant's table.
+#include "attn/kernels.hpp"
+#include "softmax_steps.hpp"
+#include "vector.hpp"
+#include "vector_exp.hpp"
+
+namespace attn::kernels::ATTN_KERNEL_VARIANT {
+
+using vec::kLanes;
+using vec::VecF;
+
+namespace {
+
+constexpr float kMinusInfinity = -__builtin_inff();
+
+// The four dot products a . b0, a . b1, a . b2, a . b3 (len each) in one sweep
+// over a: every load of a is used four times.
+void dot4(const float* a, const float* b0, const float* b1, const float* b2, const float* b3, std::size_t len,
+          float* out) {
+  VecF acc0 = vec::splat(0.0f), acc1 = acc0, acc2 = acc0, acc3 = acc0;
+  std::size_t i = 0;
+  for (; i + kLanes <= len; i += kLanes) {
+    const VecF x = vec::load(a + i);
+    acc0 += x * vec::load(b0 + i);
+    acc1 += x * vec::load(b1 + i);
+    acc2 += x * vec::load(b2 + i);
+    acc3 += x * vec::load(b3 + i);
+  }
+  if (const std::size_t rest = len - i) {
+    const VecF x = vec::load_partial(a + i, rest, 0.0f);
+    acc0 += x * vec::load_partial(b0 + i, rest, 0.0f);
+    acc1 += x * vec::load_partial(b1 + i, rest, 0.0f);
+    acc2 += x * vec::load_partial(b2 + i, rest, 0.0f);
+    acc3 += x * vec::load_partial(b3 + i, rest, 0.0f);
+  }
+#if ATTN_VECTOR_BYTES >= 16
+  vec::store4(out, vec::horizontal_sums4(acc0, acc1, acc2, acc3));
+#else
+  out[0] = vec::horizontal_sum(acc0);
+  out[1] = vec::horizontal_sum(acc1);
+  out[2] = vec::horizontal_sum(acc2);
+  out[3] = vec::horizontal_sum(acc3);
+#endif
+}
+
+// The 2 x 4 dot products a_r . b_c (rows a0, a1; keys b0..b3) in one sweep:
+// 6 loads feed 8 multiply-adds into 8 accumulators (dot4: 5 loads, 4).
+void dot2x4(const float* a0, const float* a1, const float* b0, const float* b1, const float* b2, const float* b3,
+            std::size_t len, float* out0, float* out1) {
+  VecF s00 = vec::splat(0.0f), s01 = s00, s02 = s00, s03 = s00, s10 = s00, s11 = s00, s12 = s00, s13 = s00;
+  auto step = [&](VecF x0, VecF x1, VecF y0, VecF y1, VecF y2, VecF y3) {
+    s00 += x0 * y0, s01 += x0 * y1, s02 += x0 * y2, s03 += x0 * y3;
+    s10 += x1 * y0, s11 += x1 * y1, s12 += x1 * y2, s13 += x1 * y3;
+  };
+  std::size_t i = 0;
+  for (; i + kLanes <= len; i += kLanes) {
+    step(vec::load(a0 + i), vec::load(a1 + i), vec::load(b0 + i), vec::load(b1 + i), vec::load(b2 + i),
+         vec::load(b3 + i));
+  }
+  if (const std::size_t rest = len - i) {
+    step(vec::load_partial(a0 + i, rest, 0.0f), vec::load_partial(a1 + i, rest, 0.0f),
+         vec::load_partial(b0 + i, rest, 0.0f), vec::load_partial(b1 + i, rest, 0.0f),
+         vec::load_partial(b2 + i, rest, 0.0f), vec::load_partial(b3 + i, rest, 0.0f));
+  }
+#if ATTN_VECTOR_BYTES >= 16
+  vec::store4(out0, vec::horizontal_sums4(s00, s01, s02, s03));
+  vec::store4(out1, vec::horizontal_sums4(s10, s11, s12, s13));
+#else
+  const VecF* sums[2][4] = {{&s00, &s01, &s02, &s03}, {&s10, &s11, &s12, &s13}};
+  for (std::size_t c = 0; c < 4; ++c) out0[c] = vec::horizontal_sum(*sums[0][c]), out1[c] = vec::horizontal_sum(*sums[1][c]);
+#endif
+}
+
+// Two rows of c at once, columns [col, col + 4*kLanes): each load of v feeds
+// both rows (8 accumulators).
+void weighted_sum_panel2(const float* w_row0, const float* w_row1, const float* v, float* c_row0, float* c_row1,
+                         std::size_t m, std::size_t d, std::size_t col) {
+  VecF a0 = vec::splat(0.0f), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0;
+  for (std::size_t j = 0; j < m; ++j) {
+    const VecF w0 = vec::splat(w_row0[j]), w1 = vec::splat(w_row1[j]);
+    const float* v_row = v + j * d + col;
+    const VecF x0 = vec::load(v_row), x1 = vec::load(v_row + kLanes);
+    const VecF x2 = vec::load(v_row + 2 * kLanes), x3 = vec::load(v_row + 3 * kLanes);
+    a0 += w0 * x0, a1 += w0 * x1, a2 += w0 * x2, a3 += w0 * x3;
+    b0 += w1 * x0, b1 += w1 * x1, b2 += w1 * x2, b3 += w1 * x3;
+  }
+  vec::store(c_row0 + col, a0), vec::store(c_row0 + col + kLanes, a1);
+  vec::store(c_row0 + col + 2 * kLanes, a2), vec::store(c_row0 + col + 3 * kLanes, a3);
+  vec::store(c_row1 + col, b0), vec::store(c_row1 + col + kLanes, b1);
+  vec::store(c_row1 + col + 2 * kLanes, b2), vec::store(c_row1 + col + 3 * kLanes, b3);
+}
+
+// Columns [col, col + kVectors*kLanes) of c_row = sum_j w_row[j] v_j, the
+// kVectors accumulators held in registers for the whole sweep over j.
+template <std::size_t kVectors>
+void weighted_sum_panel(const float* w_row, const float* v, float* c_row, std::size_t m, std::size_t d,
+                        std::size_t col) {
+  VecF acc[kVectors];
+  for (auto& a : acc) a = vec::splat(0.0f);
+  for (std::size_t j = 0; j < m; ++j) {
+    const VecF w = vec::splat(w_row[j]);
+    const float* v_row = v + j * d + col;
+    for (std::size_t k = 0; k < kVectors; ++k) acc[k] += w * vec::load(v_row + k * kLanes);
+  }
+  for (std::size_t k = 0; k < kVectors; ++k) vec::store(c_row + col + k * kLanes, acc[k]);
+}
+
+// The last `rest` < kLanes columns of c_row, from padded vectors.
+void weighted_sum_tail(const float* w_row, const float* v, float* c_row, std::size_t m, std::size_t d,
+                       std::size_t col, std::size_t rest) {
+  VecF acc = vec::splat(0.0f);
+  for (std::size_t j = 0; j < m; ++j) acc += vec::splat(w_row[j]) * vec::load_partial(v + j * d + col, rest, 0.0f);
+  vec::store_partial(c_row + col, acc, rest);
+}
+
+// ---- the kernels of the table (attn/kernels.hpp) ----
+
+// sum_i x_i y_i with four accumulators
+float dot(const float* x, const float* y, std::size_t len) noexcept {
+  VecF acc0 = vec::splat(0.0f), acc1 = acc0, acc2 = acc0, acc3 = acc0;
+  std::size_t i = 0;
+  for (; i + 4 * kLanes <= len; i += 4 * kLanes) {
+    acc0 += vec::load(x + i) * vec::load(y + i);
+    acc1 += vec::load(x + i + kLanes) * vec::load(y + i + kLanes);
+    acc2 += vec::load(x + i + 2 * kLanes) * vec::load(y + i + 2 * kLanes);
+    acc3 += vec::load(x + i + 3 * kLanes) * vec::load(y + i + 3 * kLanes);
+  }
+  for (; i + kLanes <= len; i += kLanes) acc0 += vec::load(x + i) * vec::load(y + i);
+  if (const std::size_t rest = len - i) {
+    acc1 += vec::load_partial(x + i, rest, 0.0f) * vec::load_partial(y + i, rest, 0.0f);
+  }
+  return vec::horizontal_sum((acc0 + acc1) + (acc2 + acc3));
+}
+
+// y += a x
+void axpy(float a, const float* x, float* y, std::size_t len) noexcept {
+  const VecF va = vec::splat(a);
+  std::size_t i = 0;
+  for (; i + kLanes <= len; i += kLanes) vec::store(y + i, vec::load(y + i) + va * vec::load(x + i));
+  if (const std::size_t rest = len - i) {
+    const VecF sum = vec::load_partial(y + i, rest, 0.0f) + va * vec::load_partial(x + i, rest, 0.0f);
+    vec::store_partial(y + i, sum, rest);
+  }
+}
+
+// max_i x_i with two accumulators; padding lanes hold -inf
+float max_value(const float* x, std::size_t len) noexcept {
+  VecF best0 = vec::splat(kMinusInfinity), best1 = best0;
+  std::size_t i = 0;
+  for (; i + 2 * kLanes <= len; i += 2 * kLanes) {
+    best0 = vec::max(best0, vec::load(x + i));
+    best1 = vec::max(best1, vec::load(x + i + kLanes));
+  }
+  for (; i + kLanes <= len; i += kLanes) best0 = vec::max(best0, vec::load(x + i));
+  if (const std::size_t rest = len - i) best1 = vec::max(best1, vec::load_partial(x + i, rest, kMinusInfinity));
+  return vec::horizontal_max(vec::max(best0, best1));
+}
+
+// x_i <- exp(x_i - shift), sum with two accumulators; padding lanes hold -inf,
+// whose exp is exactly 0, so they add nothing to the sum
+float exp_shifted_sum(float* x, std::size_t len, float shift) noexcept {
+  const VecF vshift = vec::splat(shift);
+  VecF sum0 = vec::splat(0.0f), sum1 = sum0;
+  std::size_t i = 0;
+  for (; i + 2 * kLanes <= len; i += 2 * kLanes) {
+    const VecF e0 = vec::exp_vector(vec::load(x + i) - vshift);
+    const VecF e1 = vec::exp_vector(vec::load(x + i + kLanes) - vshift);
+    vec::store(x + i, e0);
+    vec::store(x + i + kLanes, e1);
+    sum0 += e0;
+    sum1 += e1;
+  }
+  for (; i + kLanes <= len; i += kLanes) {
+    const VecF e = vec::exp_vector(vec::load(x + i) - vshift);
+    vec::store(x + i, e);
+    sum0 += e;
+  }
+  if (const std::size_t rest = len - i) {
+    const VecF e = vec::exp_vector(vec::load_partial(x + i, rest, kMinusInfinity) - vshift);
+    vec::store_partial(x + i, e, rest);
+    sum1 += e;
+  }
+  return vec::horizontal_sum(sum0 + sum1);
+}
+
+// x *= factor
+void scale_in_place(float factor, float* x, std::size_t len) noexcept {
+  const VecF vfactor = vec::splat(factor);
+  std::size_t i = 0;
+  for (; i + kLanes <= len; i += kLanes) vec::store(x + i, vec::load(x + i) * vfactor);
+  if (const std::size_t rest = len - i) vec::store_partial(x + i, vec::load_partial(x + i, rest, 0.0f) * vfactor, rest);
+}
+
+// c_ij = a_i . b_j, four keys j at a time, the last m % 4 one by one.
+// The 4- and 16-lane variants (sse2, simd128, avx512f) first take two query
+// rows at a time (dot2x4); with 8 lanes (avx2) the one-row dot4 measured
+// faster (attention_output, n = 256 and 1024, d = 64).
+void matmul_abt(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+  constexpr bool kTwoRowBlocks = kLanes == 4 || kLanes == 16;
+  std::size_t i = 0;
+  for (; kTwoRowBlocks && i + 2 <= n; i += 2) {  // two query rows by four keys (dot2x4)
+    const float* a_row = a + i * d;
+    float* c_row = c + i * m;
+    std::size_t j = 0;
+    for (; j + 4 <= m; j += 4) {
+      dot2x4(a_row, a_row + d, b + j * d, b + (j + 1) * d, b + (j + 2) * d, b + (j + 3) * d, d, c_row + j, c_row + m + j);
+    }
+    for (; j < m; ++j) c_row[j] = dot(a_row, b + j * d, d), c_row[m + j] = dot(a_row + d, b + j * d, d);
+  }
+  for (; i < n; ++i) {  // the last odd row
+    const float* a_row = a + i * d;
+    float* c_row = c + i * m;
+    std::size_t j = 0;
+    for (; j + 4 <= m; j += 4) {
+      dot4(a_row, b + j * d, b + (j + 1) * d, b + (j + 2) * d, b + (j + 3) * d, d, c_row + j);
+    }
+    for (; j < m; ++j) c_row[j] = dot(a_row, b + j * d, d);
+  }
+}
+
+// c_i = sum_j w_ij v_j, in column panels of 4, then 1 vector(s), then the tail
+void matmul_ab(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+  std::size_t i = 0;
+  if (d >= 4 * kLanes) {
+    for (; i + 2 <= n; i += 2) {  // two rows at once over the 4-vector panels
+      const float* w_row = w + i * m;
+      float* c_row = c + i * d;
+      std::size_t col = 0;
+      for (; col + 4 * kLanes <= d; col += 4 * kLanes) weighted_sum_panel2(w_row, w_row + m, v, c_row, c_row + d, m, d, col);
+      for (std::size_t r = 0; r < 2; ++r) {
+        std::size_t tail = col;
+        for (; tail + kLanes <= d; tail += kLanes) weighted_sum_panel<1>(w_row + r * m, v, c_row + r * d, m, d, tail);
+        if (const std::size_t rest = d - tail) weighted_sum_tail(w_row + r * m, v, c_row + r * d, m, d, tail, rest);
+      }
+    }
+  }
+  for (; i < n; ++i) {
+    const float* w_row = w + i * m;
+    float* c_row = c + i * d;
+    std::size_t col = 0;
+    for (; col + 4 * kLanes <= d; col += 4 * kLanes) weighted_sum_panel<4>(w_row, v, c_row, m, d, col);
+    for (; col + kLanes <= d; col += kLanes) weighted_sum_panel<1>(w_row, v, c_row, m, d, col);
+    if (const std::size_t rest = d - col) weighted_sum_tail(w_row, v, c_row, m, d, col, rest);
+  }
+}
+
+void softmax_rows(float* x, std::size_t rows, std::size_t cols) noexcept {
+  softmax_rows_by_steps(x, rows, cols, max_value, exp_shifted_sum, scale_in_place);
+}
+
+}  // namespace
+
+#define ATTN_STRING(x) #x
+#define ATTN_NAME_OF(x) ATTN_STRING(x)
+
+// This variant's table, found by src/kernels/dispatch.cpp.
+extern const KernelTable kernel_table;
+const KernelTable kernel_table = {ATTN_NAME_OF(ATTN_KERNEL_VARIANT), kLanes, matmul_abt, matmul_ab, dot, axpy,
+                                  scale_in_place, max_value, exp_shifted_sum, softmax_rows};
+
+}  // namespace attn::kernels::ATTN_KERNEL_VARIANT
