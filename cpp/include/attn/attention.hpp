@@ -6,6 +6,7 @@
 // matrices row i = query i; output n x d_v.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "attn/mask.hpp"
@@ -31,6 +32,11 @@ struct Scale {
 struct AttentionOptions {
   Scale scale;
   Mask mask;
+  // How many threads the tiled path (attention_output) may split its query
+  // blocks over: 0 = the hardware's concurrency (the default), 1 = the calling
+  // thread only (no thread is started). Small calls use fewer. The output is
+  // bit-identical whatever the number. The WebAssembly builds have no threads.
+  std::size_t threads = 0;
 };
 
 // Every intermediate of one attention call, so the walkthrough can show each step.
@@ -65,10 +71,22 @@ AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionS
 std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                     const AttentionOptions& options = {});
 
+// The same, written into `output` (n*d_v floats, else ShapeError naming
+// `output`). Allocates nothing in a steady state: the working buffers stay
+// with each thread between calls.
+void attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                      const AttentionOptions& options, std::span<float> output);
+
 // q n x d_k, k m x d_k, v m x d_v -> output n x d_v through one full n x m
 // score matrix (what the tiled path avoids), keeping no trace: the same passes
 // as attention(), in place in one buffer.
 std::vector<float> attention_output_full(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                          const AttentionOptions& options = {});
+
+// The same, written into `output` (n*d_v floats, else ShapeError naming
+// `output`). Allocates nothing in a steady state while the n x m matrix fits
+// in the buffer kept per thread (1 MiB: n*m <= 262144).
+void attention_output_full(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                           const AttentionOptions& options, std::span<float> output);
 
 }  // namespace attn

@@ -4,6 +4,8 @@
 #include "attn/attention.hpp"
 
 #include "full_pipeline.hpp"
+#include "scratch.hpp"
+#include "validation.hpp"
 
 namespace attn {
 
@@ -24,14 +26,31 @@ AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionS
   return trace;
 }
 
+namespace {
+
+// The output alone: the passes in place in one n x m buffer kept per thread.
+void full_output(const detail::AttentionProblem& problem, float* output) {
+  detail::Scratch matrix(detail::ScratchUse::ScoreMatrix, problem.shape.n * problem.shape.m);
+  detail::full_passes(problem, {.weights = matrix.data(), .output = output});
+}
+
+}  // namespace
+
 std::vector<float> attention_output_full(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                          const AttentionOptions& options) {
   const detail::AttentionProblem problem =
       detail::check_attention_call(q, k, v, shape, options, detail::ScoreMatrix::Held);
-  std::vector<float> matrix(shape.n * shape.m);  // S, then scaled, masked, P, in place
   std::vector<float> output(shape.n * shape.d_v);
-  detail::full_passes(problem, {.weights = matrix.data(), .output = output.data()});
+  full_output(problem, output.data());
   return output;
+}
+
+void attention_output_full(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                           const AttentionOptions& options, std::span<float> output) {
+  const detail::AttentionProblem problem =
+      detail::check_attention_call(q, k, v, shape, options, detail::ScoreMatrix::Held);
+  detail::require_length("output", output, "n*d_v", shape.n, shape.d_v);
+  full_output(problem, output.data());
 }
 
 }  // namespace attn

@@ -32,7 +32,9 @@
 #include "attn/testing.hpp"
 #include "kernels/kernels.hpp"
 #include "problem.hpp"
+#include "parallel/thread_pool.hpp"
 #include "reference/attention_row.hpp"
+#include "scratch.hpp"
 #include "validation.hpp"
 
 namespace attn {
@@ -41,24 +43,33 @@ namespace {
 
 constexpr float kMinusInfinity = -std::numeric_limits<float>::infinity();
 
-// What one query block needs besides the output: the B_r x B_c block S_ij
-// (then P~_ij), the B_r x d_v block P~_ij V_j, and m_r, l_r.
-struct TileScratch {
-  std::vector<float> block, weighted_values, running_max, running_sum;
-  TileScratch(std::size_t block_rows, std::size_t block_cols, std::size_t d_v)
-      : block(block_rows * block_cols), weighted_values(block_rows * d_v), running_max(block_rows),
-        running_sum(block_rows) {}
+// Below this many flops per thread, another thread costs more than it saves
+// (waking a parked worker takes some microseconds; 2^21 flops take about 40).
+constexpr double kMinFlopsPerThread = 0x1p21;
+
+// One query block's working memory, carved from one scratch buffer: the
+// B_r x B_c block S_ij (then P~_ij), the B_r x d_v block P~_ij V_j, and m_r, l_r.
+struct BlockScratch {
+  float *block, *weighted_values, *running_max, *running_sum;
+  static std::size_t floats(std::size_t block_rows, std::size_t block_cols, std::size_t d_v) {
+    return block_rows * block_cols + block_rows * d_v + 2 * block_rows;
+  }
+  BlockScratch(float* memory, std::size_t block_rows, std::size_t block_cols, std::size_t d_v)
+      : block(memory),
+        weighted_values(block + block_rows * block_cols),
+        running_max(weighted_values + block_rows * d_v),
+        running_sum(running_max + block_rows) {}
 };
 
-// Output rows [q0, q0 + rows) of the problem (query block i), unnormalised
-// accumulation then O_i = diag(l_i)^-1 O_i.
+// Output rows [q0, q0 + rows) of the problem (query block i): unnormalised
+// accumulation over the key blocks, then O_i = diag(l_i)^-1 O_i.
 void query_block(const detail::AttentionProblem& p, const kernels::KernelTable& kernels, std::size_t q0,
-                 std::size_t rows, std::size_t block_cols, TileScratch& scratch, float* output) {
+                 std::size_t rows, std::size_t block_cols, const BlockScratch& scratch, float* output) {
   const std::size_t m = p.shape.m, d_k = p.shape.d_k, d_v = p.shape.d_v;
-  float* block = scratch.block.data();
-  float* running_max = scratch.running_max.data();  // m_r
-  float* running_sum = scratch.running_sum.data();  // l_r
-  float* out = output + q0 * d_v;                   // O_i
+  float* block = scratch.block;
+  float* running_max = scratch.running_max;  // m_r
+  float* running_sum = scratch.running_sum;  // l_r
+  float* out = output + q0 * d_v;            // O_i
   std::fill(running_max, running_max + rows, kMinusInfinity);
   std::fill(running_sum, running_sum + rows, 0.0f);
   std::fill(out, out + rows * d_v, 0.0f);
@@ -90,8 +101,8 @@ void query_block(const detail::AttentionProblem& p, const kernels::KernelTable& 
     }
 
     // O_i += P~_ij V_j
-    kernels.matmul_ab(block, p.v + k0 * d_v, scratch.weighted_values.data(), rows, cols, d_v);
-    for (std::size_t r = 0; r < rows; ++r) kernels.axpy(1.0f, scratch.weighted_values.data() + r * d_v, out + r * d_v, d_v);
+    kernels.matmul_ab(block, p.v + k0 * d_v, scratch.weighted_values, rows, cols, d_v);
+    for (std::size_t r = 0; r < rows; ++r) kernels.axpy(1.0f, scratch.weighted_values + r * d_v, out + r * d_v, d_v);
   }
 
   // O_i = diag(l_i)^-1 O_i; a fully masked row (l_r = 0) stays zero
@@ -100,25 +111,45 @@ void query_block(const detail::AttentionProblem& p, const kernels::KernelTable& 
   }
 }
 
-// The tiled path on a checked problem, into output (n x d_v).
-void tiled_output(const detail::AttentionProblem& p, const testing::TileSizes& tiles, float* output) {
+// The tiled path on a checked problem, into output (n x d_v): the query blocks
+// split over up to `threads` threads, each block computed the same way on
+// whichever thread runs it (so the output is bit-identical for any number).
+void tiled_output(const detail::AttentionProblem& p, const testing::TileSizes& tiles, std::size_t threads,
+                  float* output) {
   const kernels::KernelTable& kernels = kernels::active();
-  const std::size_t block_rows = std::min(tiles.queries, p.shape.n);  // B_r
-  const std::size_t block_cols = std::min(tiles.keys, p.shape.m);     // B_c
+  const std::size_t n = p.shape.n, m = p.shape.m, d_k = p.shape.d_k, d_v = p.shape.d_v;
+  const std::size_t block_rows = std::min(tiles.queries, n);  // B_r
+  const std::size_t block_cols = std::min(tiles.keys, m);     // B_c
   detail::checked_product("B_r*B_c", block_rows, block_cols);
-  detail::checked_product("B_r*d_v", block_rows, p.shape.d_v);
-  TileScratch scratch(block_rows, block_cols, p.shape.d_v);
-  for (std::size_t q0 = 0; q0 < p.shape.n; q0 += block_rows)
-    query_block(p, kernels, q0, std::min(block_rows, p.shape.n - q0), block_cols, scratch, output);
+  detail::checked_product("B_r*d_v", block_rows, d_v);
+  const std::size_t scratch_floats = BlockScratch::floats(block_rows, block_cols, d_v);
+  const std::size_t blocks = (n + block_rows - 1) / block_rows;  // T_r
+
+  auto compute_block = [&](std::size_t i) {
+    detail::Scratch scratch(detail::ScratchUse::TileBlocks, scratch_floats);
+    const std::size_t q0 = i * block_rows;
+    query_block(p, kernels, q0, std::min(block_rows, n - q0), block_cols,
+                BlockScratch(scratch.data(), block_rows, block_cols, d_v), output);
+  };
+  const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(m) * static_cast<double>(d_k + d_v);
+  const double worth_it = std::max(1.0, std::floor(flops / kMinFlopsPerThread));
+  const std::size_t thread_count = static_cast<std::size_t>(
+      std::min(static_cast<double>(detail::resolve_thread_count(threads)), worth_it));
+  detail::parallel_for(blocks, thread_count, compute_block);
 
   // Rows whose float intermediates could leave the float range: again, in double.
-  const detail::FloatPathCheck float_path(p.norms, p.scale, static_cast<double>(p.shape.m));  // l_r <= m
+  const detail::FloatPathCheck float_path(p.norms, p.scale, static_cast<double>(m));  // l_r <= m
   if (float_path.every_row()) return;
-  std::vector<double> row(p.shape.m);
-  for (std::size_t i = 0; i < p.shape.n; ++i) {
-    if (!float_path.row(p.q + i * p.shape.d_k, p.shape.d_k))
-      detail::attention_row_in_double(p, i, row.data(), {.output = output});
+  std::vector<double> row(m);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!float_path.row(p.q + i * d_k, d_k)) detail::attention_row_in_double(p, i, row.data(), {.output = output});
   }
+}
+
+// The checks of the tiled path (no n*m limit: the n x m matrix is never held).
+detail::AttentionProblem check_tiled_call(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                                          const AttentionOptions& options) {
+  return detail::check_attention_call(q, k, v, shape, options, detail::ScoreMatrix::Streamed);
 }
 
 }  // namespace
@@ -128,17 +159,22 @@ std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const
   return testing::attention_output(q, k, v, shape, options, testing::TileSizes{});
 }
 
+void attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                      const AttentionOptions& options, std::span<float> output) {
+  const detail::AttentionProblem problem = check_tiled_call(q, k, v, shape, options);
+  detail::require_length("output", output, "n*d_v", shape.n, shape.d_v);
+  tiled_output(problem, testing::TileSizes{}, options.threads, output.data());
+}
+
 namespace testing {
 
 std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                     const AttentionOptions& options, const TileSizes& tiles) {
-  // no n*m limit: the n x m matrix is never held
-  const detail::AttentionProblem problem =
-      detail::check_attention_call(q, k, v, shape, options, detail::ScoreMatrix::Streamed);
+  const detail::AttentionProblem problem = check_tiled_call(q, k, v, shape, options);
   detail::require_dimension("tiles.queries", tiles.queries);
   detail::require_dimension("tiles.keys", tiles.keys);
   std::vector<float> output(shape.n * shape.d_v);
-  tiled_output(problem, tiles, output.data());
+  tiled_output(problem, tiles, options.threads, output.data());
   return output;
 }
 

@@ -1,0 +1,143 @@
+// thread_pool.cpp — one process-wide pool of parked worker threads behind
+// parallel_for (thread_pool.hpp).
+//
+// A loop ("job") is published under the mutex with a new generation number;
+// the first `helpers` workers wake, and they and the caller take indices from
+// one atomic counter until it passes `count`. The caller waits until every
+// helper has left the job before returning (the task lives on its stack).
+#include "thread_pool.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+
+#if ATTN_THREADS
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+#endif
+
+namespace attn::detail {
+
+namespace {
+
+// Runs the indices `next` hands out until they pass `count`. Returns the
+// exception a task threw, after which `next` hands out nothing more.
+std::exception_ptr run_indices(std::atomic<std::size_t>& next, std::size_t count, TaskRef task) {
+  for (;;) {
+    const std::size_t index = next.fetch_add(1, std::memory_order_relaxed);
+    if (index >= count) return nullptr;
+    try {
+      task(index);
+    } catch (...) {
+      next.store(count, std::memory_order_relaxed);
+      return std::current_exception();
+    }
+  }
+}
+
+#if ATTN_THREADS
+
+class ThreadPool {
+ public:
+  ~ThreadPool() {
+    {
+      const std::lock_guard<std::mutex> guard(mutex_);
+      stopping_ = true;
+    }
+    work_ready_.notify_all();
+    for (std::thread& worker : workers_) worker.join();
+  }
+
+  // False if the pool is busy with another loop (the caller then runs it alone).
+  bool run(std::size_t count, std::size_t threads, TaskRef task) {
+    const std::unique_lock<std::mutex> busy(busy_, std::try_to_lock);
+    if (!busy.owns_lock()) return false;
+    {
+      const std::lock_guard<std::mutex> guard(mutex_);
+      while (workers_.size() < threads - 1) {
+        const std::size_t id = workers_.size();
+        workers_.emplace_back([this, id] { work(id); });
+      }
+      task_ = &task;
+      count_ = count;
+      next_.store(0, std::memory_order_relaxed);
+      helpers_ = threads - 1;
+      running_ = helpers_;
+      error_ = nullptr;
+      ++generation_;
+    }
+    work_ready_.notify_all();
+    std::exception_ptr error = run_indices(next_, count, task);
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      work_done_.wait(lock, [this] { return running_ == 0; });
+      if (!error) error = error_;
+      error_ = nullptr;
+      task_ = nullptr;
+    }
+    if (error) std::rethrow_exception(error);
+    return true;
+  }
+
+ private:
+  // Worker `id` takes part in every loop that asks for more than id helpers.
+  void work(std::size_t id) {
+    std::size_t seen = 0;
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      work_ready_.wait(lock, [&] { return stopping_ || (generation_ != seen && id < helpers_); });
+      if (stopping_) return;
+      seen = generation_;
+      const TaskRef task = *task_;
+      const std::size_t count = count_;
+      lock.unlock();
+      std::exception_ptr error = run_indices(next_, count, task);
+      lock.lock();
+      if (error && !error_) error_ = error;
+      if (--running_ == 0) work_done_.notify_one();
+    }
+  }
+
+  std::mutex busy_;   // held by the caller of the loop in progress
+  std::mutex mutex_;  // guards everything below except next_
+  std::condition_variable work_ready_, work_done_;
+  std::vector<std::thread> workers_;
+  const TaskRef* task_ = nullptr;
+  std::size_t count_ = 0, helpers_ = 0, running_ = 0, generation_ = 0;
+  std::exception_ptr error_;
+  bool stopping_ = false;
+  std::atomic<std::size_t> next_{0};
+};
+
+ThreadPool& pool() {
+  static ThreadPool instance;
+  return instance;
+}
+
+#endif
+
+}  // namespace
+
+std::size_t resolve_thread_count(std::size_t requested) {
+#if ATTN_THREADS
+  if (requested != 0) return requested;
+  static const std::size_t hardware = std::max(1u, std::thread::hardware_concurrency());  // asked once: a system call
+  return hardware;
+#else
+  (void)requested;
+  return 1;
+#endif
+}
+
+void parallel_for(std::size_t count, std::size_t threads, TaskRef task) {
+  if (threads > count) threads = count;
+#if ATTN_THREADS
+  if (threads > 1 && pool().run(count, threads, task)) return;
+#endif
+  std::atomic<std::size_t> next{0};
+  if (std::exception_ptr error = run_indices(next, count, task)) std::rethrow_exception(error);
+}
+
+}  // namespace attn::detail
