@@ -8,11 +8,11 @@
 #include "thread_pool.hpp"
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
 
 #if ATTN_THREADS
+#include <atomic>
 #include <condition_variable>
+#include <exception>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -21,6 +21,8 @@
 namespace attn::detail {
 
 namespace {
+
+#if ATTN_THREADS
 
 // Runs the indices `next` hands out until they pass `count`. Returns the
 // exception a task threw, after which `next` hands out nothing more.
@@ -36,8 +38,6 @@ std::exception_ptr run_indices(std::atomic<std::size_t>& next, std::size_t count
     }
   }
 }
-
-#if ATTN_THREADS
 
 class ThreadPool {
  public:
@@ -132,12 +132,12 @@ std::size_t resolve_thread_count(std::size_t requested) {
 }
 
 void parallel_for(std::size_t count, std::size_t threads, TaskRef task) {
-  if (threads > count) threads = count;
 #if ATTN_THREADS
-  if (threads > 1 && pool().run(count, threads, task)) return;
+  if (threads > 1 && count > 1 && pool().run(count, std::min(threads, count), task)) return;
+#else
+  (void)threads;
 #endif
-  std::atomic<std::size_t> next{0};
-  if (std::exception_ptr error = run_indices(next, count, task)) std::rethrow_exception(error);
+  for (std::size_t i = 0; i < count; ++i) task(i);  // a task's exception leaves the loop here
 }
 
 }  // namespace attn::detail
