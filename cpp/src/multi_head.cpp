@@ -11,6 +11,7 @@
 #include "attention/full_pipeline.hpp"
 #include "attn/error.hpp"
 #include "kernels/kernels.hpp"
+#include "float_range.hpp"
 #include "validation.hpp"
 
 namespace attn {
@@ -66,6 +67,21 @@ std::vector<float> column_slice(const std::vector<float>& matrix, std::size_t ro
   return slice;
 }
 
+// c (rows x d_model) = x (rows x d_model) W (d_model x d_model), in float, or
+// again in double when a float sum overflowed; an element beyond the float
+// range raises ValueError naming it, e.g. "q[0][1]: (X W_Q)[0][1]".
+void project(const char* name, const char* product, const float* x, const float* w, float* c, std::size_t rows,
+             std::size_t d_model) {
+  kernels::matmul_ab(x, w, c, rows, d_model, d_model);
+  if (detail::all_finite(c, rows * d_model)) return;
+  detail::to_floats_or_raise(detail::product_in_double(x, w, rows, d_model, d_model), c, d_model,
+                             [&](std::size_t i, std::size_t j) {
+                               std::string at = "[";
+                               at.append(std::to_string(i)).append("][").append(std::to_string(j)).append("]");
+                               return std::string(name).append(at).append(": (").append(product).append(")").append(at);
+                             });
+}
+
 }  // namespace
 
 MultiHeadResult multi_head(const MultiHeadInputs& in) {
@@ -80,9 +96,10 @@ MultiHeadResult multi_head(const MultiHeadInputs& in) {
   result.q.resize(n * d_model);
   result.k.resize(m * d_model);
   result.v.resize(m * d_model);
-  kernels::matmul_ab(in.x.data(), in.w_q.data(), result.q.data(), n, d_model, d_model);
-  kernels::matmul_ab(source.tokens.data(), in.w_k.data(), result.k.data(), m, d_model, d_model);
-  kernels::matmul_ab(source.tokens.data(), in.w_v.data(), result.v.data(), m, d_model, d_model);
+  const bool self_attention = in.context.empty();
+  project("q", "X W_Q", in.x.data(), in.w_q.data(), result.q.data(), n, d_model);
+  project("k", self_attention ? "X W_K" : "C W_K", source.tokens.data(), in.w_k.data(), result.k.data(), m, d_model);
+  project("v", self_attention ? "X W_V" : "C W_V", source.tokens.data(), in.w_v.data(), result.v.data(), m, d_model);
 
   // pass 2: head_i = Attention(Q_i, K_i, V_i), written into columns of the concat
   result.concat.resize(n * d_model);
@@ -104,7 +121,7 @@ MultiHeadResult multi_head(const MultiHeadInputs& in) {
 
   // pass 3: output = Concat(head_1 .. head_h) W_O
   result.output.resize(n * d_model);
-  kernels::matmul_ab(result.concat.data(), in.w_o.data(), result.output.data(), n, d_model, d_model);
+  project("output", "Concat W_O", result.concat.data(), in.w_o.data(), result.output.data(), n, d_model);
   return result;
 }
 

@@ -7,6 +7,7 @@
 // may differ in the last bit).
 #include "attn/random.hpp"
 
+#include <cfloat>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -189,6 +190,14 @@ constexpr int kLayerCount = 256;
 constexpr double kTailStart = 3.654152885361009;        // R, 0x1.d3bb48209ad33p+1
 constexpr double kLayerArea = 0.004928673233974655;     // V, 0x1.43016a5a43732p-8
 
+// The largest |normal()| there can be: every draw is below R except a tail draw
+// R + a, a = -ln(u1) / R with u1 >= 2^-53 (open_uniform_from_bits), so
+// |x| <= R + 53 ln2 / R = 13.71. normal_matrix's stddev is limited so that
+// stddev * that fits in a float (FLT_MAX / 13.71 = 2.48e37).
+constexpr double kLargestNormal = kTailStart + 53 * 0.6931471805599453 / kTailStart;
+constexpr double kLargestStddev = 2.4e37;
+static_assert(kLargestStddev * kLargestNormal < FLT_MAX);
+
 double half_density(double x) { return detail::portable_exp(-0.5 * x * x); }  // f(x)
 
 struct ZigguratLayers {
@@ -267,8 +276,9 @@ double Rng::normal() {
 
 std::vector<float> Rng::normal_matrix(std::size_t rows, std::size_t cols, double stddev) {
   const std::size_t count = detail::checked_product("rows*cols", rows, cols);
-  if (!std::isfinite(stddev) || stddev < 0.0) {
-    throw ValueError("stddev: expected a finite number >= 0, got " + detail::describe_value(stddev));
+  if (!(stddev >= 0.0 && stddev <= kLargestStddev)) {  // false for NaN
+    throw ValueError("stddev: expected a number from 0 to " + detail::describe_value(kLargestStddev) +
+                     " (so that every draw fits in a float), got " + detail::describe_value(stddev));
   }
   std::vector<float> values(count);
   for (auto& value : values) value = static_cast<float>(normal() * stddev);

@@ -13,8 +13,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
+#include "attn/error.hpp"
 #include "attn/random.hpp"
 #include "attn/reference.hpp"
 #include "row_stats.hpp"
@@ -25,6 +27,10 @@ namespace attn {
 namespace {
 
 constexpr double kSaturatedMaxWeight = 0.99;
+
+// The most normal draws one call may make (about 20 s here); the page's
+// largest experiment makes 20000 * 16 * 4096 = 1.3e9.
+constexpr std::size_t kMaxDraws = std::size_t{1} << 31;
 
 // Sums over all rows of all trials, for one of the two variants (raw, scaled).
 struct RowStatSums {
@@ -48,6 +54,12 @@ SaturationResult saturation(const SaturationOptions& options) {
   detail::checked_product("queries*d_k", queries, d_k);
   detail::checked_product("keys*d_k", keys, d_k);
   detail::checked_product("trials*queries", options.trials, queries);
+  // The work: one normal draw per entry of Q and K, every trial.
+  const std::size_t draws_per_trial = (queries + keys) * d_k;  // <= 2^29: each product was checked
+  if (options.trials > kMaxDraws / draws_per_trial) {
+    throw SizeError("trials*(queries+keys)*d_k: expected at most " + std::to_string(kMaxDraws) + " draws, got " +
+                    std::to_string(options.trials) + "*" + std::to_string(draws_per_trial));
+  }
 
   Rng rng(options.seed);
   const double inverse_sqrt_dk = 1.0 / std::sqrt(static_cast<double>(d_k));

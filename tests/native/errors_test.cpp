@@ -80,12 +80,15 @@ TEST(Errors, AttentionSizesTooLargeForMemory) {
 
 TEST(Errors, Scale) {
   ValidCall c;
-  const std::pair<float, const char*> bad_factors[] = {{-1.0f, "-1"}, {0.0f, "0"}, {kNaN, "NaN"}, {kInf, "inf"}};
+  // 1e39 is shown as given (a float would have made it "inf")
+  const std::pair<double, const char*> bad_factors[] = {
+      {-1.0, "-1"}, {0.0, "0"}, {kNaN, "NaN"}, {kInf, "inf"}, {1e39, "1e+39"}};
   for (const auto& [factor, shown] : bad_factors) {
     attn::AttentionOptions options;
     options.scale = attn::Scale::by(factor);
-    EXPECT_TRUE(throws_with_message<ValueError>([&] { attn::attention(c.q, c.k, c.v, c.shape, options); },
-                                                {std::string("scale: expected a finite positive number, got ") + shown}));
+    EXPECT_TRUE(throws_with_message<ValueError>(
+        [&] { attn::attention(c.q, c.k, c.v, c.shape, options); },
+        {std::string("scale: expected a finite positive number at most 3.40282347e+38, got ") + shown}));
   }
 }
 
@@ -205,8 +208,13 @@ TEST(Errors, PositionalEncodingRandomAndSaturation) {
   EXPECT_TRUE(throws_with_message<SizeError>([] { attn::positional_encoding(std::size_t{1} << 20, 1024); },
                                              {"n*d_model: expected at most 268435456 elements, got 1073741824"}));
   attn::Rng rng(1);
-  EXPECT_TRUE(throws_with_message<ValueError>([&] { rng.normal_matrix(2, 2, -1.0); },
-                                              {"stddev: expected a finite number >= 0, got -1"}));
+  EXPECT_TRUE(throws_with_message<ValueError>(
+      [&] { rng.normal_matrix(2, 2, -1.0); },
+      {"stddev: expected a number from 0 to 2.4e+37 (so that every draw fits in a float), got -1"}));
+  // its products would overflow float: refused before any draw, not returned as infinities
+  EXPECT_TRUE(throws_with_message<ValueError>([&] { rng.normal_matrix(1, 3, 1e300); },
+                                              {"stddev: expected a number from 0 to 2.4e+37", "got 1e+300"}));
+  EXPECT_TRUE(throws_with_message<ValueError>([&] { rng.normal_matrix(1, 3, kNaN); }, {"stddev:", "got NaN"}));
   EXPECT_TRUE(throws_with_message<SizeError>([&] { rng.normal_matrix(std::size_t{1} << 15, std::size_t{1} << 15); },
                                              {"rows*cols: expected at most 268435456 elements, got 1073741824"}));
   attn::SaturationOptions options;
@@ -217,6 +225,47 @@ TEST(Errors, PositionalEncodingRandomAndSaturation) {
   options.trials = 0;
   EXPECT_TRUE(throws_with_message<ShapeError>([&] { attn::saturation(options); },
                                               {"trials: expected at least 1, got 0"}));
+  // the work is bounded: 2^31 normal draws at most
+  options = {};
+  options.d_k = 4096;
+  options.trials = 40000;  // 40000 * (8 + 8) * 4096 = 2.6e9 draws
+  EXPECT_TRUE(throws_with_message<SizeError>([&] { attn::saturation(options); },
+                                             {"trials*(queries+keys)*d_k: expected at most 2147483648 draws, got "
+                                              "40000*65536"}));
+}
+
+// Sizes are checked before any loop: a zero size or a product beyond memory
+// answers at once (keep_matrix(causal, n, 0) used to loop n times).
+TEST(Errors, SizesAreCheckedBeforeAnyWork) {
+  const std::size_t huge = std::numeric_limits<std::size_t>::max();
+  EXPECT_TRUE(throws_with_message<ShapeError>([&] { attn::keep_matrix(attn::Mask::causal(), huge, 0); },
+                                              {"m: expected at least 1, got 0"}));
+  EXPECT_TRUE(throws_with_message<ShapeError>([&] { attn::keep_matrix(attn::Mask::causal(), 0, 5); },
+                                              {"n: expected at least 1, got 0"}));
+  EXPECT_TRUE(throws_with_message<SizeError>([&] { attn::keep_matrix(attn::Mask::causal(), huge, 1); },
+                                             {"n*m: expected at most 268435456 elements, got 18446744073709551615"}));
+  EXPECT_TRUE(throws_with_message<SizeError>([&] { attn::keep_matrix(attn::Mask::none(), huge, huge); },
+                                             {"n*m: expected at most 268435456 elements, got",
+                                              "(more than 2^64)"}));
+  ValidCall c;
+  EXPECT_TRUE(throws_with_message<SizeError>([&] { attn::attention_output(c.q, c.k, c.v, {huge, 2, 2, 2}); },
+                                             {"n*d_k: expected at most 268435456 elements"}));
+  attn::Rng rng(2);
+  EXPECT_TRUE(rng.normal_matrix(huge, 0).empty());  // an empty matrix, at once
+  EXPECT_TRUE(throws_with_message<SizeError>([] { attn::softmax_rows(std::vector<float>(3), huge, 2); },
+                                             {"rows*cols: expected at most 268435456 elements"}));
+  EXPECT_TRUE(throws_with_message<SizeError>([] { attn::positional_encoding(huge, huge); },
+                                             {"n*d_model: expected at most 268435456 elements"}));
+}
+
+TEST(Errors, OutputSpanOfTheWrongLength) {
+  ValidCall c;
+  std::vector<float> output(5);  // n*d_v = 6
+  EXPECT_TRUE(throws_with_message<ShapeError>([&] { attn::attention_output(c.q, c.k, c.v, c.shape, {}, output); },
+                                              {"output: expected n*d_v = 3*2 = 6 floats, got 5"}));
+  EXPECT_TRUE(throws_with_message<ShapeError>(
+      [&] { attn::attention_output_full(c.q, c.k, c.v, c.shape, {}, output); },
+      {"output: expected n*d_v = 3*2 = 6 floats, got 5"}));
 }
 
 }  // namespace

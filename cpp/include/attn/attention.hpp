@@ -15,17 +15,17 @@
 namespace attn {
 
 // How raw scores are scaled: 1/sqrt(d_k) (the default), not at all, or by a
-// given finite positive number.
+// given positive number at most FLT_MAX (3.40282347e+38).
 struct Scale {
   enum class Kind { InverseSqrtDk, None, Given };
   Kind kind = Kind::InverseSqrtDk;
-  float given = 1.0f;
+  double given = 1.0;  // double, so that an error can show the value given (1e39, not "inf")
 
   static Scale inverse_sqrt_dk() { return {}; }
-  static Scale none() { return {Kind::None, 1.0f}; }
-  static Scale by(float factor) { return {Kind::Given, factor}; }
-  // The factor that multiplies QK^T. ValueError if a given factor is not
-  // finite and positive.
+  static Scale none() { return {Kind::None, 1.0}; }
+  static Scale by(double factor) { return {Kind::Given, factor}; }
+  // The factor that multiplies QK^T, as a float. ValueError if a given factor
+  // is not a finite positive number at most FLT_MAX.
   float factor(std::size_t d_k) const;
 };
 

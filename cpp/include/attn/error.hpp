@@ -4,6 +4,19 @@
 //   "k: expected m*d_k = 3*2 = 6 floats, got 5"
 //   "q[3]: expected a finite number, got NaN"
 //   "n*m: expected at most 268435456 elements, got 1099511627776"
+// or the returned quantity that would not fit in a float, and where:
+//   "scores[0][1]: q_0 . k_1 = 1e+40 is beyond the float range (|x| <= 3.40282347e+38)"
+//
+// What the core promises (every function, every path): sizes are checked
+// before any work (a zero dimension or a product beyond memory raises at
+// once); every number returned is finite, never NaN; a quantity that fits in
+// a float is computed correctly even when float intermediates would not
+// (those rows or products are computed in double); one that does not fit
+// raises ValueError as above. Attention's output and weights always fit (a
+// convex combination of value rows; numbers in [0, 1]), so attention_output
+// and attention_output_full never raise on finite inputs of a valid shape;
+// the trace raises when a score itself does not fit. A row is treated as
+// masked only when the mask masks all of it.
 // Bindings map ShapeError and SizeError to JavaScript RangeError and
 // ValueError to TypeError/Error; the message is passed through unchanged.
 #pragma once
@@ -25,7 +38,8 @@ class ShapeError : public Error {
   using Error::Error;
 };
 
-// A value is not allowed: NaN or infinity in an input, a non-positive scale, ...
+// A value is not allowed: NaN or infinity in an input, a non-positive scale,
+// a result beyond the float range, ...
 class ValueError : public Error {
  public:
   using Error::Error;

@@ -1,4 +1,5 @@
 // scale.cpp — the factor that multiplies QK^T.
+#include <cfloat>
 #include <cmath>
 
 #include "attn/attention.hpp"
@@ -17,10 +18,11 @@ float Scale::factor(std::size_t d_k) const {
     case Kind::None:
       return 1.0f;
     case Kind::Given:
-      if (!std::isfinite(given) || !(given > 0.0f)) {
-        throw ValueError("scale: expected a finite positive number, got " + detail::describe_value(given));
+      if (!(given > 0.0 && given <= FLT_MAX)) {  // false for NaN
+        throw ValueError("scale: expected a finite positive number at most " + detail::describe_value(FLT_MAX) +
+                         ", got " + detail::describe_value(given));
       }
-      return given;
+      return static_cast<float>(given);
   }
   throw ValueError("scale.kind: expected InverseSqrtDk, None or Given, got " +
                    std::to_string(static_cast<int>(kind)));

@@ -1,7 +1,7 @@
 // attention_row.hpp (internal) — one query row of attention in double: the
 // reference's loops (attn::reference::attention runs it for every row) and the
 // safe path of the fast paths for rows whose float intermediates could leave
-// the float range (attention/float_range.hpp).
+// the float range (float_range.hpp).
 #pragma once
 
 #include <cstddef>

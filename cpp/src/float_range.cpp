@@ -46,6 +46,12 @@ bool FloatPathCheck::row(const float* q_row, std::size_t d_k) const {
   return values_fit_ && query_norm * score_factor_ <= kSafeMagnitude;  // false for NaN (0 * inf)
 }
 
+bool all_finite(const float* x, std::size_t len) {
+  for (std::size_t i = 0; i < len; ++i)
+    if (!std::isfinite(x[i])) return false;
+  return true;
+}
+
 void raise_beyond_float_range(const std::string& what, double value) {
   throw ValueError(what + " = " + describe_value(value) + " is beyond the float range (|x| <= " +
                    describe_value(FLT_MAX) + ")");

@@ -1,7 +1,21 @@
-// float_range.hpp (internal) — the float-range contract of attention: every
-// number returned is finite. Finite inputs can still make a float intermediate
+// float_range.hpp (internal) — the float-range contract: every number the
+// core returns is finite. Finite inputs can still make a float intermediate
 // leave the float range (|x| <= FLT_MAX = 3.40282347e+38): q = (1e20, 0) and
-// k = (1e20, 0) give q . k = 1e40. So, before a call computes anything:
+// k = (1e20, 0) give q . k = 1e40. A returned quantity that is representable
+// is computed correctly whatever its intermediates; one that is not raises
+// ValueError naming it and where, e.g.
+//   "scores[0][1]: q_0 . k_1 = 1e+40 is beyond the float range (|x| <= 3.40282347e+38)"
+//
+// Products (scores, projections, context vectors): computed in float, then
+// checked. A float product whose result is finite had no partial sum overflow
+// (an infinity never becomes finite again; inf - inf is NaN), so all_finite()
+// on the result (and on any intermediate product) decides; otherwise the
+// function is computed again in double (product_in_double) and each element
+// rounded to float or raised (to_float_or_raise).
+//
+// Attention cannot be checked afterwards: an overflowed score can vanish in
+// the softmax (all scores -inf look like a fully masked row, whose output is a
+// silent 0). So, before an attention call computes anything:
 //
 // 1. Measure the operands, in one pass that also rejects NaN and infinities
 //    (ValueError naming q[i], k[i] or v[i]): the largest Euclidean row norms
@@ -27,6 +41,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "attn/shapes.hpp"
 
@@ -78,6 +93,42 @@ float to_float_or_raise(double value, Describe describe) {
   const float rounded = static_cast<float>(value);
   if (rounded - rounded != 0.0f) raise_beyond_float_range(describe(), value);  // inf - inf is NaN
   return rounded;
+}
+
+// True if every x_i is finite.
+bool all_finite(const float* x, std::size_t len);
+
+// c (n x d) = a (n x m) b (m x d), every sum in double (A, B float or double).
+template <class A, class B>
+std::vector<double> product_in_double(const A* a, const B* b, std::size_t n, std::size_t m, std::size_t d) {
+  std::vector<double> c(n * d, 0.0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < m; ++j) {
+      const double a_ij = a[i * m + j];
+      for (std::size_t col = 0; col < d; ++col) c[i * d + col] += a_ij * static_cast<double>(b[j * d + col]);
+    }
+  return c;
+}
+
+// c (n x m) = a (n x d) b (m x d)^T, every sum in double (A, B float or double).
+template <class A, class B>
+std::vector<double> product_abt_in_double(const A* a, const B* b, std::size_t n, std::size_t m, std::size_t d) {
+  std::vector<double> c(n * m, 0.0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < m; ++j) {
+      double sum = 0.0;
+      for (std::size_t col = 0; col < d; ++col) sum += static_cast<double>(a[i * d + col]) * b[j * d + col];
+      c[i * m + j] = sum;
+    }
+  return c;
+}
+
+// out (rows x cols) <- values rounded to float; raise_beyond_float_range at the
+// first element that is not representable, named by describe(i, j).
+template <class Describe>
+void to_floats_or_raise(const std::vector<double>& values, float* out, std::size_t cols, Describe describe) {
+  for (std::size_t index = 0; index < values.size(); ++index)
+    out[index] = to_float_or_raise(values[index], [&] { return describe(index / cols, index % cols); });
 }
 
 }  // namespace attn::detail

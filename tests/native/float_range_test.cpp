@@ -1,0 +1,302 @@
+// The float-range contract (src/float_range.hpp): finite inputs whose float
+// intermediates leave the float range. Every number returned is finite; a
+// returned quantity that is representable is computed correctly; one that is
+// not raises ValueError naming it. Never NaN, never a row silently treated as
+// masked. The cases of issue 12, then the invariant on random hostile inputs
+// for every path.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "attn/attn.hpp"
+#include "attn/testing.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using attn::ValueError;
+using attn_test::all_close;
+using attn_test::throws_with_message;
+
+constexpr const char* kBeyond = "is beyond the float range (|x| <= 3.40282347e+38)";
+
+// Every output-only path of the library, on a few block shapes for the tiled one.
+std::vector<std::vector<float>> every_output_path(const std::vector<float>& q, const std::vector<float>& k,
+                                                  const std::vector<float>& v, const attn::AttentionShape& shape,
+                                                  const attn::AttentionOptions& options = {}) {
+  return {attn::attention_output(q, k, v, shape, options), attn::attention_output_full(q, k, v, shape, options),
+          attn::testing::attention_output(q, k, v, shape, options, {1, 1}),
+          attn::testing::attention_output(q, k, v, shape, options, {2, 2})};
+}
+
+// q = (1e20, 0), keys (1e20, 0), (1e20, 0), (1, 1): q . k_0 = 1e40 overflows
+// float. Scaled scores 7.1e39, 7.1e39, 7.1e19: weights 1/2, 1/2, 0.
+TEST(FloatRange, ScoresBeyondFloatRaiseOnTheTraceAndTheOutputIsRight) {
+  const std::vector<float> q = {1e20f, 0}, k = {1e20f, 0, 1e20f, 0, 1, 1}, v = {2, 0, 0, 2, 1, 1};
+  const attn::AttentionShape shape{1, 3, 2, 2};
+  for (const auto& output : every_output_path(q, k, v, shape)) EXPECT_TRUE(all_close(output, std::vector{1.0, 1.0}));
+  for (auto trace : {attn::attention, attn::reference::attention}) {
+    EXPECT_TRUE(throws_with_message<ValueError>([&] { trace(q, k, v, shape, {}); },
+                                                {"scores[0][0]: q_0 . k_0 = 1.00000004e+40 ", kBeyond}));
+  }
+}
+
+// q = (-1e20, 0), every key (1e20, 0): every score is -1e40, which a float path
+// would make -inf and treat as a fully masked row (zero output). No mask was
+// given: the weights are 1/3 each.
+TEST(FloatRange, EqualScoresBelowFloatAreNotAMaskedRow) {
+  const std::vector<float> q = {-1e20f, 0}, k = {1e20f, 0, 1e20f, 0, 1e20f, 0}, v = {3, 0, 0, 3, 0, 0};
+  const attn::AttentionShape shape{1, 3, 2, 2};
+  for (const auto& output : every_output_path(q, k, v, shape)) EXPECT_TRUE(all_close(output, std::vector{1.0, 1.0}));
+  EXPECT_TRUE(throws_with_message<ValueError>([&] { attn::attention(q, k, v, shape); },
+                                              {"scores[0][0]: q_0 . k_0 = -1.00000004e+40 ", kBeyond}));
+  // The same scores scaled into the float range are a trace like any other.
+  attn::AttentionOptions options;
+  options.scale = attn::Scale::by(1e-30);
+  const std::vector<float> small_q = {-1e18f, 0};  // scores -1e38: representable, scaled -1e8
+  const auto trace = attn::attention(small_q, k, v, shape, options);
+  EXPECT_TRUE(all_close(trace.weights, std::vector{1.0 / 3, 1.0 / 3, 1.0 / 3}));
+  EXPECT_TRUE(all_close(trace.output, std::vector{1.0, 1.0}));
+}
+
+// The scaled score can overflow where the score does not.
+TEST(FloatRange, ScaledScoresBeyondFloatRaiseNamingThem) {
+  const std::vector<float> q = {1e19f}, k = {1e19f, 1}, v = {1, 2};
+  attn::AttentionOptions options;
+  options.scale = attn::Scale::by(100.0);  // 1e38 * 100
+  EXPECT_TRUE(throws_with_message<ValueError>([&] { attn::attention(q, k, v, {1, 2, 1, 1}, options); },
+                                              {"scaled[0][0]: scale * q_0 . k_0 = 9.99999", kBeyond}));
+  for (const auto& output : every_output_path(q, k, v, {1, 2, 1, 1}, options))
+    EXPECT_TRUE(all_close(output, std::vector{1.0}));  // all weight on key 0
+}
+
+// 64 keys with equal scores and values 1e37: the tiled path's unnormalised
+// accumulator sum_j exp(s_j - m) v_j would reach 6.4e38; the output, their
+// mean, is representable.
+TEST(FloatRange, LargeValuesDoNotOverflowTheTiledAccumulator) {
+  const std::size_t m = 64;
+  const std::vector<float> q = {1, 0};
+  std::vector<float> k, v;
+  double mean = 0;
+  for (std::size_t j = 0; j < m; ++j) {
+    k.insert(k.end(), {1, 0});
+    const float value = 1e37f * (1.0f + static_cast<float>(j % 4));
+    v.push_back(value);
+    mean += value / static_cast<double>(m);
+  }
+  const attn::AttentionShape shape{1, m, 2, 1};
+  for (const auto& output : every_output_path(q, k, v, shape)) EXPECT_TRUE(all_close(output, std::vector{mean}));
+  EXPECT_TRUE(all_close(attn::attention(q, k, v, shape).output, std::vector{mean}));
+  EXPECT_TRUE(all_close(attn::reference::attention(q, k, v, shape).output, std::vector{mean}));
+}
+
+// Values near FLT_MAX on every path: outputs are convex combinations of them.
+TEST(FloatRange, ValuesNearTheLargestFloatOnEveryPath) {
+  const std::vector<float> q = {0.5f, -1, 2, 0.25f}, k = {1, 0, 0, 1, 1, 1};
+  const std::vector<float> v = {3e38f, -3.4e38f, 3.4e38f, 3e38f, -3.4e38f, 1};
+  const attn::AttentionShape shape{2, 3, 2, 2};
+  attn::AttentionOptions causal;
+  causal.mask = attn::Mask::causal();
+  for (const attn::AttentionOptions& options : {attn::AttentionOptions{}, causal}) {
+    const auto expected = attn::reference::attention(q, k, v, shape, options);
+    for (float x : expected.output) EXPECT_TRUE(std::isfinite(x));
+    EXPECT_TRUE(all_close(attn::attention(q, k, v, shape, options).output, expected.output));
+    for (const auto& output : every_output_path(q, k, v, shape, options)) EXPECT_TRUE(all_close(output, expected.output));
+  }
+}
+
+// Multi-head: a projection's float partial sums overflow (2e38 + 2e38) although
+// the projection (2e38) fits; a projection that does not fit raises naming it.
+TEST(FloatRange, MultiHeadProjections) {
+  const std::vector<float> x = {2e19f, 2e19f, -2e19f, 0};  // n = 1, d_model = 4
+  std::vector<float> w(16, 0.0f);
+  for (std::size_t r = 0; r < 3; ++r) w[r * 4 + 0] = 1e19f;  // column 0 of every W: (1e19, 1e19, 1e19, 0)
+  attn::MultiHeadInputs in{x, {}, 1, 0, 4, 2, w, w, w, w, {}};
+  EXPECT_TRUE(throws_with_message<ValueError>([&] { attn::multi_head(in); },
+                                              {"output[0][0]: (Concat W_O)[0][0] = ", kBeyond}));
+  std::vector<float> w_o(16, 0.0f);
+  w_o[0] = 1e-30f;  // output[0][0] = 1e-30 * concat[0][0]
+  in.w_o = w_o;
+  const auto result = attn::multi_head(in);
+  EXPECT_TRUE(all_close(std::vector{result.q[0], result.k[0], result.v[0]}, std::vector{2e38, 2e38, 2e38}));
+  EXPECT_TRUE(all_close(result.output, std::vector{2e8, 0.0, 0.0, 0.0}));  // one key: concat = v
+  const std::vector<float> big_x = {1e20f, 1e20f, 0, 0};
+  in.x = big_x;
+  EXPECT_TRUE(throws_with_message<ValueError>([&] { attn::multi_head(in); },
+                                              {"q[0][0]: (X W_Q)[0][0] = 2.00000004e+39 ", kBeyond}));
+}
+
+TEST(FloatRange, ScoreFunctions) {
+  const std::vector<float> huge = {1e20f}, s64(64, 5e18f);
+  EXPECT_TRUE(throws_with_message<ValueError>([&] { attn::score_dot({huge, huge, 1, 1, 1, 1}); },
+                                              {"e[0][0]: s_0 . h_0 = 1.00000004e+40 ", kBeyond}));
+  // s . h = 1.6e39 does not fit, s . h / sqrt(64) = 2e38 does
+  const auto scaled = attn::score_scaled_dot({s64, s64, 1, 1, 64, 64});
+  EXPECT_TRUE(all_close(scaled, std::vector{64.0 * 5e18f * 5e18f / 8}));
+  EXPECT_TRUE(throws_with_message<ValueError>(
+      [&] { attn::score_general({huge, huge, 1, 1, 1, 1}, std::vector<float>{1}); },
+      {"e[0][0]: s_0^T W_a h_0 = 1.00000004e+40 ", kBeyond}));
+  // S W_a overflows in float (3e38 + 3e38 - ...) but is 0: e = v_a tanh(0 + h U_a), not v_a tanh(inf)
+  const std::vector<float> s = {3e38f, 3e38f, -3e38f, -3e38f}, w_a = {1, 1, 1, 1}, h = {0.5f}, u_a = {1}, v_a = {2};
+  EXPECT_TRUE(all_close(attn::score_additive({s, h, 1, 1, 4, 1}, w_a, u_a, v_a, 1), std::vector{2 * std::tanh(0.5)}));
+  const std::vector<float> big_v_a = {3e38f, 3e38f}, w_a2 = {1, 1}, u_a2 = {1, 1}, one = {1};
+  EXPECT_TRUE(throws_with_message<ValueError>(
+      [&] { attn::score_additive({one, one, 1, 1, 1, 1}, w_a2, u_a2, big_v_a, 2); },
+      {"e[0][0]: v_a . tanh(s_0 W_a + h_0 U_a) = ", kBeyond}));
+  const std::vector<float> alignment = {1, 1}, values = {3e38f, 3e38f};
+  EXPECT_TRUE(throws_with_message<ValueError>([&] { attn::context_vectors(alignment, values, 1, 2, 1); },
+                                              {"c[0][0]: sum_j alignment[0][j] h[j][0] = ", kBeyond}));
+}
+
+TEST(FloatRange, SoftmaxOfTheLargestFloats) {
+  const float big = FLT_MAX, minus_inf = -INFINITY;
+  const std::vector<float> logits = {big, -big, 0, -big, -big, -big, big, big, minus_inf};
+  const auto p = attn::softmax_rows(logits, 3, 3);
+  EXPECT_TRUE(all_close(p, std::vector{1.0, 0.0, 0.0, 1.0 / 3, 1.0 / 3, 1.0 / 3, 0.5, 0.5, 0.0}));
+}
+
+// ---- the invariant on random hostile inputs ----
+
+// A float of magnitude 10^e, e uniform in [-30, 30], random sign; or 0.
+float hostile_float(attn::Rng& rng) {
+  if (rng.uniform() < 0.1) return 0.0f;
+  const double magnitude = std::pow(10.0, -30.0 + 60.0 * rng.uniform());
+  return static_cast<float>(rng.uniform() < 0.5 ? -magnitude : magnitude);
+}
+
+std::vector<float> hostile_matrix(attn::Rng& rng, std::size_t count) {
+  std::vector<float> x(count);
+  for (float& value : x) value = hostile_float(rng);
+  return x;
+}
+
+bool all_finite(const std::vector<float>& x) {
+  return std::all_of(x.begin(), x.end(), [](float value) { return std::isfinite(value); });
+}
+
+// Output row i of any path: a convex combination of the visible value rows
+// (within rounding), or zero when the row sees no key.
+::testing::AssertionResult is_convex_combination(const std::vector<float>& output, const std::vector<float>& v,
+                                                 const std::vector<std::uint8_t>& keep, std::size_t n, std::size_t m,
+                                                 std::size_t d_v) {
+  if (!all_finite(output)) return ::testing::AssertionFailure() << "not finite";
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t c = 0; c < d_v; ++c) {
+      double low = INFINITY, high = -INFINITY, largest = 0;
+      for (std::size_t j = 0; j < m; ++j) {
+        if (!keep[i * m + j]) continue;
+        low = std::min(low, static_cast<double>(v[j * d_v + c]));
+        high = std::max(high, static_cast<double>(v[j * d_v + c]));
+        largest = std::max(largest, std::fabs(static_cast<double>(v[j * d_v + c])));
+      }
+      const double o = output[i * d_v + c];
+      if (low == INFINITY) {
+        if (o != 0.0) return ::testing::AssertionFailure() << "masked row " << i << " not zero";
+        continue;
+      }
+      const double slack = 1e-5 * largest;
+      if (o < low - slack || o > high + slack)
+        return ::testing::AssertionFailure() << "o[" << i << "][" << c << "] = " << o << " outside [" << low << ", "
+                                             << high << "]";
+    }
+  return ::testing::AssertionSuccess();
+}
+
+TEST(FloatRange, EveryPathIsFiniteOrRaisesOnRandomHostileInputs) {
+  attn::Rng rng(500);
+  std::size_t raised = 0, computed = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t n = 1 + rng.next_u64() % 5, m = 1 + rng.next_u64() % 7, d_k = 1 + rng.next_u64() % 5,
+                      d_v = 1 + rng.next_u64() % 3;
+    SCOPED_TRACE(::testing::Message() << "trial " << trial << " " << n << "," << m << "," << d_k << "," << d_v);
+    const auto q = hostile_matrix(rng, n * d_k), k = hostile_matrix(rng, m * d_k), v = hostile_matrix(rng, m * d_v);
+    const attn::AttentionShape shape{n, m, d_k, d_v};
+    attn::AttentionOptions options;
+    if (trial % 3 == 1) options.mask = attn::Mask::causal();
+    if (trial % 3 == 2) options.scale = attn::Scale::by(std::pow(10.0, -20.0 + 40.0 * rng.uniform()));
+    const auto keep = attn::keep_matrix(options.mask, n, m);
+
+    // The output-only paths never raise: their output is always representable.
+    for (const auto& output : every_output_path(q, k, v, shape, options))
+      EXPECT_TRUE(is_convex_combination(output, v, keep, n, m, d_v));
+
+    // The trace paths return finite traces, or raise naming a score; both alike.
+    std::string fast_error, reference_error;
+    attn::AttentionTrace trace, reference;
+    try {
+      trace = attn::attention(q, k, v, shape, options);
+    } catch (const ValueError& e) {
+      fast_error = e.what();
+    }
+    try {
+      reference = attn::reference::attention(q, k, v, shape, options);
+    } catch (const ValueError& e) {
+      reference_error = e.what();
+    }
+    EXPECT_EQ(fast_error.empty(), reference_error.empty()) << fast_error << " | " << reference_error;
+    if (!fast_error.empty()) {
+      ++raised;
+      EXPECT_NE(fast_error.find(kBeyond), std::string::npos) << fast_error;
+      EXPECT_TRUE(fast_error.rfind("scores[", 0) == 0 || fast_error.rfind("scaled[", 0) == 0) << fast_error;
+      continue;
+    }
+    ++computed;
+    for (const auto* t : {&trace, &reference}) {
+      EXPECT_TRUE(all_finite(t->scores) && all_finite(t->scaled) && all_finite(t->weights));
+      EXPECT_TRUE(is_convex_combination(t->output, v, keep, n, m, d_v));
+      for (std::size_t i = 0; i < n; ++i) {
+        double sum = 0;
+        bool visible = false;
+        for (std::size_t j = 0; j < m; ++j) {
+          sum += t->weights[i * m + j];
+          visible = visible || keep[i * m + j];
+          if (!keep[i * m + j]) EXPECT_EQ(t->weights[i * m + j], 0.0f);
+        }
+        EXPECT_NEAR(sum, visible ? 1.0 : 0.0, 1e-5) << "row " << i;
+      }
+    }
+  }
+  // both outcomes were exercised
+  EXPECT_GT(raised, 20u);
+  EXPECT_GT(computed, 20u);
+}
+
+TEST(FloatRange, MultiHeadAndScoresAreFiniteOrRaiseOnRandomHostileInputs) {
+  attn::Rng rng(501);
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::size_t n = 1 + rng.next_u64() % 4, m = 1 + rng.next_u64() % 4, heads = 1 + rng.next_u64() % 2;
+    const std::size_t d_model = heads * (1 + rng.next_u64() % 3);
+    SCOPED_TRACE(::testing::Message() << "trial " << trial);
+    const auto x = hostile_matrix(rng, n * d_model), context = hostile_matrix(rng, m * d_model);
+    const auto w_q = hostile_matrix(rng, d_model * d_model), w_k = hostile_matrix(rng, d_model * d_model),
+               w_v = hostile_matrix(rng, d_model * d_model), w_o = hostile_matrix(rng, d_model * d_model);
+    const attn::MultiHeadInputs in{x, context, n, m, d_model, heads, w_q, w_k, w_v, w_o, {}};
+    try {
+      const auto r = attn::multi_head(in);
+      EXPECT_TRUE(all_finite(r.q) && all_finite(r.k) && all_finite(r.v) && all_finite(r.concat) &&
+                  all_finite(r.output));
+      for (const auto& w : r.head_weights) EXPECT_TRUE(all_finite(w));
+    } catch (const ValueError& e) {
+      EXPECT_NE(std::string(e.what()).find(kBeyond), std::string::npos) << e.what();
+    }
+    const attn::ScoreInputs scores{x, context, n, m, d_model, d_model};
+    const auto w_a = hostile_matrix(rng, d_model * d_model), v_a = hostile_matrix(rng, d_model);
+    for (int kind = 0; kind < 4; ++kind) {
+      try {
+        const auto e = kind == 0   ? attn::score_dot(scores)
+                       : kind == 1 ? attn::score_scaled_dot(scores)
+                       : kind == 2 ? attn::score_general(scores, w_a)
+                                   : attn::score_additive(scores, w_a, w_k, v_a, d_model);
+        EXPECT_TRUE(all_finite(e)) << kind;
+      } catch (const ValueError& e) {
+        EXPECT_NE(std::string(e.what()).find(kBeyond), std::string::npos) << e.what();
+      }
+    }
+  }
+}
+
+}  // namespace
