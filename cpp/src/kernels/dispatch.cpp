@@ -97,6 +97,15 @@ const std::vector<const KernelTable*>& runnable_variants() {
 
 std::atomic<const KernelTable*> active_table{nullptr};
 
+// The CPU is asked when the program starts, so that the first call does not
+// pay for it (active() still chooses if it is called during static
+// initialisation, before this line runs).
+const bool chosen_at_start = [] {
+  const KernelTable* expected = nullptr;
+  active_table.compare_exchange_strong(expected, runnable_variants().front());
+  return true;
+}();
+
 }  // namespace
 
 const KernelTable& active() noexcept {

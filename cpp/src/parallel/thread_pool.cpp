@@ -3,8 +3,10 @@
 //
 // A loop ("job") is published under the mutex with a new generation number;
 // the first `helpers` workers wake, and they and the caller take indices from
-// one atomic counter until it passes `count`. The caller waits until every
-// helper has left the job before returning (the task lives on its stack).
+// one atomic counter until it passes `count`. When the caller runs out of
+// indices it closes the job and waits for the workers that joined it to
+// finish their last task (the task lives on the caller's stack); a worker that
+// wakes after that skips the job.
 #include "thread_pool.hpp"
 
 #include <algorithm>
@@ -64,15 +66,18 @@ class ThreadPool {
       count_ = count;
       next_.store(0, std::memory_order_relaxed);
       helpers_ = threads - 1;
-      running_ = helpers_;
+      open_ = true;
       error_ = nullptr;
       ++generation_;
     }
     work_ready_.notify_all();
     std::exception_ptr error = run_indices(next_, count, task);
     {
+      // Close the loop: a worker that wakes later skips it. Wait only for the
+      // workers that joined (on a loaded machine one may not run for a while).
       std::unique_lock<std::mutex> lock(mutex_);
-      work_done_.wait(lock, [this] { return running_ == 0; });
+      open_ = false;
+      work_done_.wait(lock, [this] { return working_ == 0; });
       if (!error) error = error_;
       error_ = nullptr;
       task_ = nullptr;
@@ -82,7 +87,8 @@ class ThreadPool {
   }
 
  private:
-  // Worker `id` takes part in every loop that asks for more than id helpers.
+  // Worker `id` takes part in every loop that asks for more than id helpers
+  // and is still open when it wakes.
   void work(std::size_t id) {
     std::size_t seen = 0;
     std::unique_lock<std::mutex> lock(mutex_);
@@ -90,13 +96,15 @@ class ThreadPool {
       work_ready_.wait(lock, [&] { return stopping_ || (generation_ != seen && id < helpers_); });
       if (stopping_) return;
       seen = generation_;
+      if (!open_) continue;
+      ++working_;
       const TaskRef task = *task_;
       const std::size_t count = count_;
       lock.unlock();
       std::exception_ptr error = run_indices(next_, count, task);
       lock.lock();
       if (error && !error_) error_ = error;
-      if (--running_ == 0) work_done_.notify_one();
+      if (--working_ == 0) work_done_.notify_one();
     }
   }
 
@@ -105,7 +113,8 @@ class ThreadPool {
   std::condition_variable work_ready_, work_done_;
   std::vector<std::thread> workers_;
   const TaskRef* task_ = nullptr;
-  std::size_t count_ = 0, helpers_ = 0, running_ = 0, generation_ = 0;
+  std::size_t count_ = 0, helpers_ = 0, working_ = 0, generation_ = 0;
+  bool open_ = false;
   std::exception_ptr error_;
   bool stopping_ = false;
   std::atomic<std::size_t> next_{0};
@@ -116,15 +125,17 @@ ThreadPool& pool() {
   return instance;
 }
 
+// The hardware's concurrency, asked once when the program starts (a system
+// call: not something the first attention call should pay for).
+const std::size_t hardware_threads = std::max(1u, std::thread::hardware_concurrency());
+
 #endif
 
 }  // namespace
 
 std::size_t resolve_thread_count(std::size_t requested) {
 #if ATTN_THREADS
-  if (requested != 0) return requested;
-  static const std::size_t hardware = std::max(1u, std::thread::hardware_concurrency());  // asked once: a system call
-  return hardware;
+  return requested != 0 ? requested : hardware_threads;
 #else
   (void)requested;
   return 1;
