@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <string>
 
 #include "attn/error.hpp"
 #include "kernels/kernels.hpp"
@@ -52,9 +53,34 @@ bool all_finite(const float* x, std::size_t len) {
   return true;
 }
 
-void raise_beyond_float_range(const std::string& what, double value) {
-  throw ValueError(what + " = " + describe_value(value) + " is beyond the float range (|x| <= " +
+namespace {
+
+std::string element_name(const ElementName& name, std::size_t i, std::size_t j) {
+  const std::string row = std::to_string(i), column = std::to_string(j);
+  std::string text = std::string(name.matrix) + "[" + row + "][" + column + "]: ";
+  for (const char* c = name.formula; *c != '\0'; ++c) {
+    if (c[0] == '{' && (c[1] == 'i' || c[1] == 'j') && c[2] == '}') {
+      text += c[1] == 'i' ? row : column;
+      c += 2;
+    } else {
+      text += *c;
+    }
+  }
+  return text;
+}
+
+}  // namespace
+
+float to_float_or_raise(double value, const ElementName& name, std::size_t i, std::size_t j) {
+  const float rounded = static_cast<float>(value);
+  if (std::isfinite(rounded)) return rounded;
+  throw ValueError(element_name(name, i, j) + " = " + describe_value(value) + " is beyond the float range (|x| <= " +
                    describe_value(FLT_MAX) + ")");
+}
+
+void to_floats_or_raise(const std::vector<double>& values, float* out, std::size_t cols, const ElementName& name) {
+  for (std::size_t index = 0; index < values.size(); ++index)
+    out[index] = to_float_or_raise(values[index], name, index / cols, index % cols);
 }
 
 }  // namespace attn::detail

@@ -82,18 +82,22 @@ class FloatPathCheck {
   bool every_row_;
 };
 
-// Raises ValueError "<what> = <value> is beyond the float range (|x| <= 3.40282347e+38)".
-[[noreturn]] void raise_beyond_float_range(const std::string& what, double value);
+// Where a returned number sits and what it is, for an error message:
+// "<matrix>[i][j]: <formula>", with {i} and {j} in the formula replaced by the
+// indices: {"scores", "q_{i} . k_{j}"} names element (0, 1) "scores[0][1]: q_0 . k_1".
+struct ElementName {
+  const char* matrix;
+  const char* formula;
+};
 
-// `value` (computed in double) as a float, or raise_beyond_float_range if it
-// rounds to an infinite float. describe() names the quantity and where, e.g.
-// "scores[0][1]: q_0 . k_1"; it is called only to raise.
-template <class Describe>
-float to_float_or_raise(double value, Describe describe) {
-  const float rounded = static_cast<float>(value);
-  if (rounded - rounded != 0.0f) raise_beyond_float_range(describe(), value);  // inf - inf is NaN
-  return rounded;
-}
+// `value` (computed in double) as a float; ValueError "scores[0][1]: q_0 . k_1
+// = 1e+40 is beyond the float range (|x| <= 3.40282347e+38)" if it rounds to
+// an infinite float.
+float to_float_or_raise(double value, const ElementName& name, std::size_t i, std::size_t j);
+
+// out (rows x cols) <- values (rows x cols) rounded to float, raising as
+// to_float_or_raise at the first element that is not representable.
+void to_floats_or_raise(const std::vector<double>& values, float* out, std::size_t cols, const ElementName& name);
 
 // True if every x_i is finite.
 bool all_finite(const float* x, std::size_t len);
@@ -121,14 +125,6 @@ std::vector<double> product_abt_in_double(const A* a, const B* b, std::size_t n,
       c[i * m + j] = sum;
     }
   return c;
-}
-
-// out (rows x cols) <- values rounded to float; raise_beyond_float_range at the
-// first element that is not representable, named by describe(i, j).
-template <class Describe>
-void to_floats_or_raise(const std::vector<double>& values, float* out, std::size_t cols, Describe describe) {
-  for (std::size_t index = 0; index < values.size(); ++index)
-    out[index] = to_float_or_raise(values[index], [&] { return describe(index / cols, index % cols); });
 }
 
 }  // namespace attn::detail

@@ -70,16 +70,11 @@ std::vector<float> column_slice(const std::vector<float>& matrix, std::size_t ro
 // c (rows x d_model) = x (rows x d_model) W (d_model x d_model), in float, or
 // again in double when a float sum overflowed; an element beyond the float
 // range raises ValueError naming it, e.g. "q[0][1]: (X W_Q)[0][1]".
-void project(const char* name, const char* product, const float* x, const float* w, float* c, std::size_t rows,
+void project(const detail::ElementName& name, const float* x, const float* w, float* c, std::size_t rows,
              std::size_t d_model) {
   kernels::matmul_ab(x, w, c, rows, d_model, d_model);
   if (detail::all_finite(c, rows * d_model)) return;
-  detail::to_floats_or_raise(detail::product_in_double(x, w, rows, d_model, d_model), c, d_model,
-                             [&](std::size_t i, std::size_t j) {
-                               std::string at = "[";
-                               at.append(std::to_string(i)).append("][").append(std::to_string(j)).append("]");
-                               return std::string(name).append(at).append(": (").append(product).append(")").append(at);
-                             });
+  detail::to_floats_or_raise(detail::product_in_double(x, w, rows, d_model, d_model), c, d_model, name);
 }
 
 }  // namespace
@@ -97,9 +92,11 @@ MultiHeadResult multi_head(const MultiHeadInputs& in) {
   result.k.resize(m * d_model);
   result.v.resize(m * d_model);
   const bool self_attention = in.context.empty();
-  project("q", "X W_Q", in.x.data(), in.w_q.data(), result.q.data(), n, d_model);
-  project("k", self_attention ? "X W_K" : "C W_K", source.tokens.data(), in.w_k.data(), result.k.data(), m, d_model);
-  project("v", self_attention ? "X W_V" : "C W_V", source.tokens.data(), in.w_v.data(), result.v.data(), m, d_model);
+  project({"q", "(X W_Q)[{i}][{j}]"}, in.x.data(), in.w_q.data(), result.q.data(), n, d_model);
+  project({"k", self_attention ? "(X W_K)[{i}][{j}]" : "(C W_K)[{i}][{j}]"}, source.tokens.data(), in.w_k.data(),
+          result.k.data(), m, d_model);
+  project({"v", self_attention ? "(X W_V)[{i}][{j}]" : "(C W_V)[{i}][{j}]"}, source.tokens.data(), in.w_v.data(),
+          result.v.data(), m, d_model);
 
   // pass 2: head_i = Attention(Q_i, K_i, V_i), written into columns of the concat
   result.concat.resize(n * d_model);
@@ -121,7 +118,7 @@ MultiHeadResult multi_head(const MultiHeadInputs& in) {
 
   // pass 3: output = Concat(head_1 .. head_h) W_O
   result.output.resize(n * d_model);
-  project("output", "Concat W_O", result.concat.data(), in.w_o.data(), result.output.data(), n, d_model);
+  project({"output", "(Concat W_O)[{i}][{j}]"}, result.concat.data(), in.w_o.data(), result.output.data(), n, d_model);
   return result;
 }
 

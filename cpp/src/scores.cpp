@@ -35,14 +35,8 @@ void validate_weight(const char* name, FloatSpan w, const char* formula, std::si
   detail::require_finite(name, w);
 }
 
-// "e[i][j]: <formula with i and j>", the name of a score in an error message.
-std::string score_name(std::size_t i, std::size_t j, const char* before_i, const char* between, const char* after_j) {
-  return "e[" + std::to_string(i) + "][" + std::to_string(j) + "]: " + before_i + std::to_string(i) + between +
-         std::to_string(j) + after_j;
-}
-
 // e_ij = scale * s_i . h_j (d_s == d_h); in double when a float sum overflowed.
-std::vector<float> dot_scores(const ScoreInputs& in, float scale, const char* after_j) {
+std::vector<float> dot_scores(const ScoreInputs& in, float scale, const char* formula) {
   validate_score_inputs(in);
   if (in.d_s != in.d_h) {
     throw ShapeError("d_h: expected d_s = " + std::to_string(in.d_s) + " (dot scores need equal widths), got " +
@@ -54,20 +48,19 @@ std::vector<float> dot_scores(const ScoreInputs& in, float scale, const char* af
   if (detail::all_finite(e.data(), e.size())) return e;
   std::vector<double> exact = detail::product_abt_in_double(in.s.data(), in.h.data(), in.n, in.m, in.d_h);
   for (double& x : exact) x *= scale;
-  detail::to_floats_or_raise(exact, e.data(), in.m,
-                             [&](std::size_t i, std::size_t j) { return score_name(i, j, "s_", " . h_", after_j); });
+  detail::to_floats_or_raise(exact, e.data(), in.m, {"e", formula});
   return e;
 }
 
 }  // namespace
 
 // e_ij = s_i . h_j
-std::vector<float> score_dot(const ScoreInputs& in) { return dot_scores(in, 1.0f, ""); }
+std::vector<float> score_dot(const ScoreInputs& in) { return dot_scores(in, 1.0f, "s_{i} . h_{j}"); }
 
 // e_ij = s_i . h_j / sqrt(d_h)
 std::vector<float> score_scaled_dot(const ScoreInputs& in) {
   const float scale = static_cast<float>(1.0 / std::sqrt(static_cast<double>(in.d_h)));
-  return dot_scores(in, scale, " / sqrt(d_h)");
+  return dot_scores(in, scale, "s_{i} . h_{j} / sqrt(d_h)");
 }
 
 // e_ij = s_i^T W_a h_j:  T = S W_a (n x d_h), then e = T H^T
@@ -82,7 +75,7 @@ std::vector<float> score_general(const ScoreInputs& in, FloatSpan w_a) {
   // again in double: T, then e
   const std::vector<double> t = detail::product_in_double(in.s.data(), w_a.data(), in.n, in.d_s, in.d_h);
   detail::to_floats_or_raise(detail::product_abt_in_double(t.data(), in.h.data(), in.n, in.m, in.d_h), e.data(), in.m,
-                             [&](std::size_t i, std::size_t j) { return score_name(i, j, "s_", "^T W_a h_", ""); });
+                             {"e", "s_{i}^T W_a h_{j}"});
   return e;
 }
 
@@ -123,9 +116,7 @@ std::vector<float> score_additive(const ScoreInputs& in, FloatSpan w_a, FloatSpa
     for (std::size_t j = 0; j < in.m; ++j)
       for (std::size_t c = 0; c < d_a; ++c)
         exact[i * in.m + j] += static_cast<double>(v_a[c]) * std::tanh(a_exact[i * d_a + c] + b_exact[j * d_a + c]);
-  detail::to_floats_or_raise(exact, e.data(), in.m, [&](std::size_t i, std::size_t j) {
-    return score_name(i, j, "v_a . tanh(s_", " W_a + h_", " U_a)");
-  });
+  detail::to_floats_or_raise(exact, e.data(), in.m, {"e", "v_a . tanh(s_{i} W_a + h_{j} U_a)"});
   return e;
 }
 
@@ -146,11 +137,7 @@ std::vector<float> context_vectors(FloatSpan alignment, FloatSpan h, std::size_t
   kernels::matmul_ab(alignment.data(), h.data(), c.data(), n, m, d_h);
   if (detail::all_finite(c.data(), c.size())) return c;
   detail::to_floats_or_raise(detail::product_in_double(alignment.data(), h.data(), n, m, d_h), c.data(), d_h,
-                             [](std::size_t i, std::size_t col) {
-                               const std::string at = std::to_string(i), column = std::to_string(col);
-                               return "c[" + at + "][" + column + "]: sum_j alignment[" + at + "][j] h[j][" + column +
-                                      "]";
-                             });
+                             {"c", "sum_j alignment[{i}][j] h[j][{j}]"});
   return c;
 }
 

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <string>
 #include <vector>
 
 #include "attention_row.hpp"
@@ -44,18 +43,8 @@ void attention_row_in_double(const AttentionProblem& problem, std::size_t i, dou
     // pass 2: scaled_ij = scale * s_ij;  pass 3: -inf where masked
     const double scaled = static_cast<double>(problem.scale) * s;
     const std::size_t at = i * m + j;
-    if (out.scores) {
-      out.scores[at] = to_float_or_raise(s, [&] {
-        return "scores[" + std::to_string(i) + "][" + std::to_string(j) + "]: q_" + std::to_string(i) + " . k_" +
-               std::to_string(j);
-      });
-    }
-    if (out.scaled) {
-      out.scaled[at] = to_float_or_raise(scaled, [&] {
-        return "scaled[" + std::to_string(i) + "][" + std::to_string(j) + "]: scale * q_" + std::to_string(i) +
-               " . k_" + std::to_string(j);
-      });
-    }
+    if (out.scores) out.scores[at] = to_float_or_raise(s, {"scores", "q_{i} . k_{j}"}, i, j);
+    if (out.scaled) out.scaled[at] = to_float_or_raise(scaled, {"scaled", "scale * q_{i} . k_{j}"}, i, j);
     row[j] = problem.rule.keeps(i, j) ? scaled : -std::numeric_limits<double>::infinity();
     if (out.masked) out.masked[at] = static_cast<float>(row[j]);  // scaled (checked above) or -inf
   }
