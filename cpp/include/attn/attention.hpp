@@ -58,9 +58,14 @@ struct AttentionTrace {
 //   ValueError  an input is NaN or infinite ("q[3]: expected a finite number,
 //               got NaN"), the scale is not finite and positive, a mask entry
 //               is not 0 or 1, mask.valid_keys > m
+// Every number returned is finite (attn/error.hpp states the promise): rows
+// whose float intermediates could overflow are computed in double.
 
 // q n x d_k, k m x d_k, v m x d_v -> trace (n x m matrices, n x d_v output).
-// The full trace, on the vector kernels this CPU runs best.
+// The full trace, on the vector kernels this CPU runs best. ValueError
+// "scores[0][1]: q_0 . k_1 = 1e+40 is beyond the float range (|x| <=
+// 3.40282347e+38)" (or scaled[i][j]) when a score itself does not fit in a
+// float; the output paths below return the output (it always fits) instead.
 AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                          const AttentionOptions& options = {});
 

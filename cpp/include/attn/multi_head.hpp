@@ -32,7 +32,9 @@ struct MultiHeadResult {
 // output n x d_model, h weight matrices n x m. Scale 1/sqrt(d_model / h).
 // ShapeError if d_model % heads != 0, a dimension is 0, a length is wrong, or
 // m is given without context and differs from n; SizeError if too large;
-// ValueError on non-finite input. Uses the SIMD kernels.
+// ValueError on non-finite input, or naming a projection or output element
+// that does not fit in a float ("q[0][1]: (X W_Q)[0][1] = ... is beyond the
+// float range ..."). Uses the vector kernels.
 MultiHeadResult multi_head(const MultiHeadInputs& in);
 
 }  // namespace attn

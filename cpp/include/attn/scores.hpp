@@ -25,7 +25,10 @@ struct ScoreInputs {
 };
 
 // Every function checks its inputs: dimensions >= 1 and lengths (ShapeError),
-// sizes (SizeError), finite values (ValueError), naming the argument.
+// sizes (SizeError), finite values (ValueError), naming the argument. A score
+// that does not fit in a float raises ValueError naming it ("e[0][1]: s_0 .
+// h_1 = 1e+40 is beyond the float range ..."); one that fits is computed right
+// even when float intermediates would overflow (then in double).
 
 // s n x d_s, h m x d_h -> e n x m.  e_ij = s_i . h_j; ShapeError unless d_s == d_h.
 std::vector<float> score_dot(const ScoreInputs& in);
