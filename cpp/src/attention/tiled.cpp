@@ -43,9 +43,10 @@ namespace {
 
 constexpr float kMinusInfinity = -std::numeric_limits<float>::infinity();
 
-// Below this many flops per thread, another thread costs more than it saves
-// (waking a parked worker takes some microseconds; 2^21 flops take about 40).
-constexpr double kMinFlopsPerThread = 0x1p21;
+// Below this many flops per thread, another thread costs more than it saves:
+// waking a parked worker takes tens of microseconds on a busy machine, and
+// 2^22 flops take about 80 (so n = m <= 128 at d = 64 stays on one thread).
+constexpr double kMinFlopsPerThread = 0x1p22;
 
 // One query block's working memory, carved from one scratch buffer: the
 // B_r x B_c block S_ij (then P~_ij), the B_r x d_v block P~_ij V_j, and m_r, l_r.
