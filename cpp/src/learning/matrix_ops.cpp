@@ -1,0 +1,41 @@
+// matrix_ops.cpp — A^T B, transposes and column slices for the backward passes.
+#include "matrix_ops.hpp"
+
+#include <algorithm>
+
+#include "attn/kernels.hpp"
+
+namespace attn::detail {
+
+void transpose(const float* a, std::size_t rows, std::size_t cols, float* at) noexcept {
+  constexpr std::size_t kBlock = 32;  // 32 x 32 floats: 4 KiB read, 4 KiB written per block
+  for (std::size_t r0 = 0; r0 < rows; r0 += kBlock) {
+    const std::size_t r1 = std::min(rows, r0 + kBlock);
+    for (std::size_t c0 = 0; c0 < cols; c0 += kBlock) {
+      const std::size_t c1 = std::min(cols, c0 + kBlock);
+      for (std::size_t r = r0; r < r1; ++r)
+        for (std::size_t c = c0; c < c1; ++c) at[c * rows + r] = a[r * cols + c];
+    }
+  }
+}
+
+// a^T b = (a^T) b: transpose once, then the kernels' c = w v.
+void matmul_atb(const float* a, const float* b, float* c, std::size_t k, std::size_t n, std::size_t d,
+                float* scratch) noexcept {
+  transpose(a, k, n, scratch);
+  kernels::best::matmul_ab(scratch, b, c, n, k, d);
+}
+
+void add_in_place(const float* x, float* y, std::size_t len) noexcept { kernels::best::axpy(1.0f, x, y, len); }
+
+void copy_columns(const float* matrix, std::size_t rows, std::size_t cols, std::size_t first, std::size_t width,
+                  float* slice) noexcept {
+  for (std::size_t r = 0; r < rows; ++r) std::copy_n(matrix + r * cols + first, width, slice + r * width);
+}
+
+void copy_into_columns(const float* slice, std::size_t rows, std::size_t cols, std::size_t first, std::size_t width,
+                       float* matrix) noexcept {
+  for (std::size_t r = 0; r < rows; ++r) std::copy_n(slice + r * width, width, matrix + r * cols + first);
+}
+
+}  // namespace attn::detail

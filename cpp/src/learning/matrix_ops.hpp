@@ -1,0 +1,29 @@
+// matrix_ops.hpp (internal) — the matrix products the backward passes need
+// beyond the kernels' A B and A B^T: A^T B (through a transpose into a scratch
+// buffer, then kernels::best::matmul_ab), and small helpers on row-major
+// matrices. No validation: callers have checked shapes.
+#pragma once
+
+#include <cstddef>
+
+namespace attn::detail {
+
+// at (cols x rows) = a^T, a rows x cols. In blocks, so that both the reads and
+// the writes stay in cache for large matrices.
+void transpose(const float* a, std::size_t rows, std::size_t cols, float* at) noexcept;
+
+// c (n x d) = a^T b, a k x n, b k x d. `scratch` holds n*k floats (a^T).
+void matmul_atb(const float* a, const float* b, float* c, std::size_t k, std::size_t n, std::size_t d,
+                float* scratch) noexcept;
+
+// y (len) += x (len)
+void add_in_place(const float* x, float* y, std::size_t len) noexcept;
+
+// The columns [first, first + width) of a rows x cols matrix, copied into a
+// contiguous rows x width matrix, and back.
+void copy_columns(const float* matrix, std::size_t rows, std::size_t cols, std::size_t first, std::size_t width,
+                  float* slice) noexcept;
+void copy_into_columns(const float* slice, std::size_t rows, std::size_t cols, std::size_t first, std::size_t width,
+                       float* matrix) noexcept;
+
+}  // namespace attn::detail
