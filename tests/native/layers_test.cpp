@@ -58,15 +58,20 @@ TEST(Layers, EmbedBackwardMatchesFiniteDifferences) {
 TEST(Layers, LinearBackwardMatchesFiniteDifferences) {
   attn::Rng rng(822);
   for (const auto& [rows, d_in, d_out] : {std::tuple{1, 1, 1}, {5, 3, 7}, {9, 8, 10}, {4, 17, 3}}) {
-    const auto x = rng.normal_matrix(rows, d_in), w = rng.normal_matrix(d_in, d_out), b = rng.normal_matrix(1, d_out);
+    const auto x = rng.normal_matrix(rows, d_in), w = rng.normal_matrix(d_out, d_in), b = rng.normal_matrix(1, d_out);
     const auto grad_y = rng.normal_matrix(rows, d_out);
     const auto y = attn::linear(x, w, b, rows, d_in, d_out);
     const auto analytic = attn::linear_backward(x, w, grad_y, rows, d_in, d_out);
     std::vector<double> xd = to_double(x), wd = to_double(w), bd = to_double(b);
     const auto forward = [&] {
-      auto out = attn_test::matmul_double(xd, wd, rows, d_in, d_out);
+      // Y = X W^T + b
+      std::vector<double> out(rows * d_out);
       for (std::size_t r = 0; r < static_cast<std::size_t>(rows); ++r)
-        for (std::size_t c = 0; c < static_cast<std::size_t>(d_out); ++c) out[r * d_out + c] += bd[c];
+        for (std::size_t c = 0; c < static_cast<std::size_t>(d_out); ++c) {
+          double sum = bd[c];
+          for (std::size_t i = 0; i < static_cast<std::size_t>(d_in); ++i) sum += xd[r * d_in + i] * wd[c * d_in + i];
+          out[r * d_out + c] = sum;
+        }
       return out;
     };
     const auto loss = [&] { return attn_test::dot_double(to_double(grad_y), forward()); };

@@ -1,6 +1,8 @@
-// attn/adam.hpp — the Adam optimizer (Kingma and Ba 2015, Algorithm 1).
+// attn/adam.hpp — the Adam optimizer (Kingma and Ba 2015, Algorithm 1), with
+// decoupled weight decay (AdamW, Loshchilov and Hutter 2019) when λ > 0.
 //
 // For step t = 1, 2, ... and every parameter θ with gradient g:
+//   θ = θ (1 - α λ)                    decoupled weight decay (none when λ = 0)
 //   m = β1 m + (1 - β1) g              first moment
 //   v = β2 v + (1 - β2) g^2            second moment
 //   m̂ = m / (1 - β1^t),  v̂ = v / (1 - β2^t)   bias corrections
@@ -23,13 +25,15 @@ struct AdamOptions {
   float beta1 = 0.9f;           // β1
   float beta2 = 0.999f;         // β2
   float epsilon = 1e-8f;        // ε
+  float weight_decay = 0.0f;    // λ (AdamW); 0 is plain Adam
 };
 
 class Adam {
  public:
   // Moments for `parameter_count` parameters, all 0. ValueError unless
-  // learning_rate and epsilon are finite and > 0 and 0 <= beta < 1 ("learning_rate:
-  // expected a finite number > 0, got 0"); ShapeError if parameter_count is 0.
+  // learning_rate and epsilon are finite and > 0, 0 <= beta < 1 and 0 <= α λ < 1
+  // ("learning_rate: expected a finite number > 0, got 0"); ShapeError if
+  // parameter_count is 0.
   Adam(std::size_t parameter_count, const AdamOptions& options = {});
 
   // One update of `parameters` from `gradients` (both parameter_count long,

@@ -6,8 +6,10 @@
 //                  encoding of attn/positional_encoding.hpp; PE is fixed, so
 //                  d X_i / d E[t_i] = I and the positions pass dX through)
 //   embed_backward dE[t] = sum over i with t_i = t of dX_i  (rows of unused tokens 0)
-//   linear         Y = X W + b                              X rows x d_in, W d_in x d_out, b d_out
-//   linear_backward dX = dY W^T,  dW = X^T dY,  db = sum_i dY_i
+//   linear         Y = X W^T + b                            X rows x d_in, W d_out x d_in, b d_out
+//                  (W holds one row per output, as torch.nn.Linear's weight:
+//                  for a read-out over the vocabulary, one row per word)
+//   linear_backward dX = dY W,  dW = dY^T X,  db = sum_i dY_i
 //   softmax_cross_entropy
 //                  L = (1/rows) sum_i (logsumexp(Z_i) - Z_i[y_i])      Z rows x classes
 //                  dZ = (softmax(Z) - onehot(y)) / rows
@@ -35,17 +37,17 @@ std::vector<float> embed(FloatSpan table, std::size_t vocabulary, std::size_t d_
 std::vector<float> embed_backward(TokenSpan tokens, FloatSpan grad_output, std::size_t vocabulary,
                                   std::size_t d_model);
 
-// x rows x d_in, w d_in x d_out, b d_out -> Y rows x d_out.
+// x rows x d_in, w d_out x d_in, b d_out -> Y rows x d_out.
 std::vector<float> linear(FloatSpan x, FloatSpan w, FloatSpan b, std::size_t rows, std::size_t d_in,
                           std::size_t d_out);
 
 struct LinearGradients {
   std::vector<float> x;  // rows x d_in
-  std::vector<float> w;  // d_in x d_out
+  std::vector<float> w;  // d_out x d_in
   std::vector<float> b;  // d_out
 };
 
-// x rows x d_in, w d_in x d_out, grad_output dY rows x d_out -> dX, dW, db.
+// x rows x d_in, w d_out x d_in, grad_output dY rows x d_out -> dX, dW, db.
 LinearGradients linear_backward(FloatSpan x, FloatSpan w, FloatSpan grad_output, std::size_t rows, std::size_t d_in,
                                 std::size_t d_out);
 

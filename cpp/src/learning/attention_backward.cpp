@@ -14,11 +14,12 @@ AttentionGradients attention_backward(FloatSpan q, FloatSpan k, FloatSpan v, Flo
   const detail::KeepRule rule(options.mask, shape.n, shape.m);
 
   std::vector<float> weights(shape.n * shape.m);
-  detail::attention_forward_into(q.data(), k.data(), v.data(), shape, scale, rule, weights.data(), nullptr);
+  std::vector<float> scratch(detail::attention_backward_scratch_floats(shape));
+  detail::attention_forward_into(q.data(), k.data(), v.data(), shape, scale, rule, weights.data(), nullptr,
+                                 scratch.data());
 
   AttentionGradients gradients{std::vector<float>(shape.n * shape.d_k), std::vector<float>(shape.m * shape.d_k),
                                std::vector<float>(shape.m * shape.d_v)};
-  std::vector<float> scratch(detail::attention_backward_scratch_floats(shape));
   detail::attention_backward_from_weights(q.data(), k.data(), v.data(), weights.data(), grad_output.data(), shape,
                                           scale, gradients.q.data(), gradients.k.data(), gradients.v.data(),
                                           scratch.data());

@@ -2,6 +2,8 @@
 // on the SIMD kernels (kernels::best), into the caller's buffers.
 #include "attention_backward_passes.hpp"
 
+#include <algorithm>
+
 #include "../attention_passes.hpp"
 #include "../validation.hpp"
 #include "attn/kernels.hpp"
@@ -10,16 +12,18 @@
 namespace attn::detail {
 
 void attention_forward_into(const float* q, const float* k, const float* v, const AttentionShape& shape, float scale,
-                            const KeepRule& rule, float* weights, float* output) {
+                            const KeepRule& rule, float* weights, float* output, float* scratch) {
   const std::size_t n = shape.n, m = shape.m;
-  kernels::best::matmul_abt(q, k, weights, n, m, shape.d_k);  // pass 1: S = Q K^T
+  matmul_abt_by_transpose(q, k, weights, n, m, shape.d_k, scratch);  // pass 1: S = Q K^T
   kernels::best::scale_in_place(scale, weights, n * m);       // pass 2: S = scale S
   mask_block(weights, n, m, 0, 0, rule);                      // pass 3: -inf where masked
   kernels::best::softmax_rows(weights, n, m);                 // pass 4: P = softmax_rows(S)
   if (output) kernels::best::matmul_ab(weights, v, output, n, m, shape.d_v);  // pass 5: O = P V
 }
 
-std::size_t attention_backward_scratch_floats(const AttentionShape& shape) { return 2 * shape.n * shape.m; }
+std::size_t attention_backward_scratch_floats(const AttentionShape& shape) {
+  return 2 * shape.n * shape.m + shape.m * std::max(shape.d_k, shape.d_v);
+}
 
 void attention_backward_from_weights(const float* q, const float* k, const float* v, const float* weights,
                                      const float* grad_output, const AttentionShape& shape, float scale,
@@ -27,12 +31,13 @@ void attention_backward_from_weights(const float* q, const float* k, const float
   const std::size_t n = shape.n, m = shape.m, d_k = shape.d_k, d_v = shape.d_v;
   float* d_scores = scratch;            // dP, then dS         n x m
   float* transposed = scratch + n * m;  // P^T, then dS^T      m x n
+  float* values_transposed = scratch + 2 * n * m;  // V^T     d_v x m
 
   // pass 1: dV = P^T dO                                      (m x d_v)
   matmul_atb(weights, grad_output, grad_v, n, m, d_v, transposed);
 
   // pass 2: dP = dO V^T                                      (n x m)
-  kernels::best::matmul_abt(grad_output, v, d_scores, n, m, d_v);
+  matmul_abt_by_transpose(grad_output, v, d_scores, n, m, d_v, values_transposed);
 
   // pass 3: D_i = sum_j P_ij dP_ij, which is rowsum(dO_i * O_i) since
   //         O_i = sum_j P_ij V_j; then dS_ij = P_ij (dP_ij - D_i) in place.

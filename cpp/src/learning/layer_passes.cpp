@@ -31,33 +31,42 @@ void embed_backward_into(const std::int32_t* tokens, std::size_t count, const fl
 
 void linear_into(const float* x, const float* w, const float* b, std::size_t rows, std::size_t d_in,
                  std::size_t d_out, float* y) noexcept {
-  kernels::best::matmul_ab(x, w, y, rows, d_in, d_out);  // Y = X W
+  kernels::best::matmul_abt(x, w, y, rows, d_out, d_in);  // Y = X W^T (dot products of length d_in)
   for (std::size_t r = 0; r < rows; ++r) add_in_place(b, y + r * d_out, d_out);  // + b
 }
 
 void linear_backward_into(const float* x, const float* w, const float* grad_y, std::size_t rows, std::size_t d_in,
                           std::size_t d_out, float* grad_x, float* grad_w, float* grad_b, float* scratch) noexcept {
-  matmul_atb(x, grad_y, grad_w, rows, d_in, d_out, scratch);  // dW = X^T dY
+  matmul_atb(grad_y, x, grad_w, rows, d_out, d_in, scratch);  // dW = dY^T X
   std::fill(grad_b, grad_b + d_out, 0.0f);                     // db = sum_i dY_i
   for (std::size_t r = 0; r < rows; ++r) add_in_place(grad_y + r * d_out, grad_b, d_out);
-  if (grad_x) kernels::best::matmul_abt(grad_y, w, grad_x, rows, d_in, d_out);  // dX = dY W^T
+  if (grad_x) kernels::best::matmul_ab(grad_y, w, grad_x, rows, d_out, d_in);  // dX = dY W
 }
 
 double softmax_cross_entropy_into(const float* logits, const std::int32_t* targets, std::size_t rows,
-                                  std::size_t classes, float* grad_logits) noexcept {
+                                  std::size_t classes, float* grad_logits, float* scratch) noexcept {
+  // pass 1: g_r = Z_r - max(Z_r), so that every exponent is <= 0
+  float* row_max = scratch;
+  for (std::size_t r = 0; r < rows; ++r) {
+    const float* z = logits + r * classes;
+    row_max[r] = *std::max_element(z, z + classes);
+    for (std::size_t c = 0; c < classes; ++c) grad_logits[r * classes + c] = z[c] - row_max[r];
+  }
+  // pass 2: g = exp(g), all rows in one sweep of the vector exp (rows of a few
+  // classes would each end in a partial vector)
+  kernels::best::exp_shifted_sum(grad_logits, rows * classes, 0.0f);
+  // pass 3: per row, l = sum_c exp(Z_rc - mx) >= 1; the loss
+  // logsumexp(Z_r) - Z_r[y_r] = mx + ln(l) - Z_r[y_r]; dZ_r = (softmax(Z_r) - onehot(y_r)) / rows
   double total = 0.0;
   const float inverse_rows = 1.0f / static_cast<float>(rows);
   for (std::size_t r = 0; r < rows; ++r) {
-    const float* z = logits + r * classes;
     float* g = grad_logits + r * classes;
     const auto target = static_cast<std::size_t>(targets[r]);
-    // logsumexp(Z_r) = mx + ln(sum_j exp(Z_rj - mx)); the exps land in g
-    const float mx = kernels::best::max_value(z, classes);
-    std::copy_n(z, classes, g);
-    const float sum = kernels::best::exp_shifted_sum(g, classes, mx);
-    total += static_cast<double>(mx) + portable_log(sum) - static_cast<double>(z[target]);
-    // dZ_r = (softmax(Z_r) - onehot(y_r)) / rows
-    kernels::best::scale_in_place(inverse_rows / sum, g, classes);
+    float sum = 0.0f;
+    for (std::size_t c = 0; c < classes; ++c) sum += g[c];
+    total += static_cast<double>(row_max[r]) + portable_log(sum) - static_cast<double>(logits[r * classes + target]);
+    const float factor = inverse_rows / sum;
+    for (std::size_t c = 0; c < classes; ++c) g[c] *= factor;
     g[target] -= inverse_rows;
   }
   return total / static_cast<double>(rows);

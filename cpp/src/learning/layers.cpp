@@ -65,7 +65,7 @@ void check_linear(FloatSpan x, FloatSpan w, std::size_t rows, std::size_t d_in, 
   detail::checked_product("rows*d_out", rows, d_out);
   detail::checked_product("d_in*d_out", d_in, d_out);
   detail::require_finite_matrix("x", x, "rows*d_in", rows, d_in);
-  detail::require_finite_matrix("w", w, "d_in*d_out", d_in, d_out);
+  detail::require_finite_matrix("w", w, "d_out*d_in", d_out, d_in);
 }
 
 }  // namespace
@@ -84,8 +84,8 @@ LinearGradients linear_backward(FloatSpan x, FloatSpan w, FloatSpan grad_output,
                                 std::size_t d_out) {
   check_linear(x, w, rows, d_in, d_out);
   detail::require_finite_matrix("grad_output", grad_output, "rows*d_out", rows, d_out);
-  LinearGradients g{std::vector<float>(rows * d_in), std::vector<float>(d_in * d_out), std::vector<float>(d_out)};
-  std::vector<float> scratch(rows * d_in);
+  LinearGradients g{std::vector<float>(rows * d_in), std::vector<float>(d_out * d_in), std::vector<float>(d_out)};
+  std::vector<float> scratch(rows * d_out);
   detail::linear_backward_into(x.data(), w.data(), grad_output.data(), rows, d_in, d_out, g.x.data(), g.w.data(),
                                g.b.data(), scratch.data());
   return g;
@@ -102,8 +102,9 @@ CrossEntropy softmax_cross_entropy(FloatSpan logits, TokenSpan targets, std::siz
   }
   require_ids("targets", targets, "a class", "classes", classes);
   CrossEntropy result{0.0, std::vector<float>(rows * classes)};
+  std::vector<float> scratch(rows);
   result.loss = detail::softmax_cross_entropy_into(logits.data(), targets.data(), rows, classes,
-                                                   result.grad_logits.data());
+                                                   result.grad_logits.data(), scratch.data());
   return result;
 }
 

@@ -26,6 +26,12 @@ void matmul_atb(const float* a, const float* b, float* c, std::size_t k, std::si
   kernels::best::matmul_ab(scratch, b, c, n, k, d);
 }
 
+void matmul_abt_by_transpose(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d,
+                             float* scratch) noexcept {
+  transpose(b, m, d, scratch);
+  kernels::best::matmul_ab(a, scratch, c, n, d, m);
+}
+
 void add_in_place(const float* x, float* y, std::size_t len) noexcept { kernels::best::axpy(1.0f, x, y, len); }
 
 void copy_columns(const float* matrix, std::size_t rows, std::size_t cols, std::size_t first, std::size_t width,
@@ -36,6 +42,15 @@ void copy_columns(const float* matrix, std::size_t rows, std::size_t cols, std::
 void copy_into_columns(const float* slice, std::size_t rows, std::size_t cols, std::size_t first, std::size_t width,
                        float* matrix) noexcept {
   for (std::size_t r = 0; r < rows; ++r) std::copy_n(slice + r * width, width, matrix + r * cols + first);
+}
+
+}  // namespace attn::detail
+
+namespace attn::detail {
+
+void add_into_columns(const float* slice, std::size_t rows, std::size_t cols, std::size_t first, std::size_t width,
+                      float* matrix) noexcept {
+  for (std::size_t r = 0; r < rows; ++r) add_in_place(slice + r * width, matrix + r * cols + first, width);
 }
 
 }  // namespace attn::detail

@@ -16,6 +16,14 @@ void transpose(const float* a, std::size_t rows, std::size_t cols, float* at) no
 void matmul_atb(const float* a, const float* b, float* c, std::size_t k, std::size_t n, std::size_t d,
                 float* scratch) noexcept;
 
+// c (n x m) = a b^T, a n x d, b m x d, computed as a (b^T) with b^T (d x m)
+// in `scratch` (d*m floats): the kernels' matmul_ab broadcasts a's entries over
+// rows of b^T, where matmul_abt would take m dot products of length d and a
+// horizontal sum for each, which costs more when d is short (a head's d_k, a
+// d_model of 32).
+void matmul_abt_by_transpose(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d,
+                             float* scratch) noexcept;
+
 // y (len) += x (len)
 void add_in_place(const float* x, float* y, std::size_t len) noexcept;
 
@@ -25,5 +33,8 @@ void copy_columns(const float* matrix, std::size_t rows, std::size_t cols, std::
                   float* slice) noexcept;
 void copy_into_columns(const float* slice, std::size_t rows, std::size_t cols, std::size_t first, std::size_t width,
                        float* matrix) noexcept;
+// matrix[:, first:first+width] += slice
+void add_into_columns(const float* slice, std::size_t rows, std::size_t cols, std::size_t first, std::size_t width,
+                      float* matrix) noexcept;
 
 }  // namespace attn::detail

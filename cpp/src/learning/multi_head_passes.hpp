@@ -8,6 +8,9 @@
 // (keys' and values' sequence; the same pointer as x for self-attention), each
 // W d_model x d_model; example b owns rows [b n, (b+1) n) of x and [b m, (b+1) m)
 // of context. Heads: d_head = d_model / heads columns each.
+// With shared_queries, x has only n rows, the same queries for every example
+// (the model's target positions): Q = X W_Q is computed once, and dQ, dW_Q and
+// dX sum over the examples.
 #pragma once
 
 #include <cstddef>
@@ -19,7 +22,9 @@ namespace attn::detail {
 
 struct MultiHeadDims {
   std::size_t batch = 1, n = 0, m = 0, d_model = 0, heads = 1;
+  bool shared_queries = false;
   std::size_t d_head() const { return d_model / heads; }
+  std::size_t query_rows() const { return shared_queries ? n : batch * n; }  // rows of x, Q, dQ
 };
 
 struct MultiHeadWeights {
@@ -35,16 +40,17 @@ struct MultiHeadWeightGradients {
 // scratch of both. Sized by reserve(); reserve() with sizes already reserved
 // allocates nothing.
 struct MultiHeadWorkspace {
-  std::vector<float> q, k, v;      // batch*n x d_model, batch*m x d_model (twice)
+  std::vector<float> q, k, v;      // query_rows x d_model, batch*m x d_model (twice)
   std::vector<float> weights;      // batch x heads x n x m: P of example b, head i at (b heads + i) n m
   std::vector<float> concat;       // batch*n x d_model
   std::vector<float> grad_concat;  // batch*n x d_model
-  std::vector<float> grad_q, grad_k, grad_v;  // batch*n, batch*m, batch*m x d_model
+  std::vector<float> grad_q, grad_k, grad_v;  // query_rows, batch*m, batch*m x d_model
   std::vector<float> head_q, head_k, head_v, head_out;  // one head of one example: n, m, m, n x d_head
   std::vector<float> head_grad_q, head_grad_k, head_grad_v;
   std::vector<float> attention_scratch;  // 2 n m
   std::vector<float> transposed;         // max(batch n, batch m) x d_model
   std::vector<float> context_term;       // batch*m x d_model
+  std::vector<float> weight_transposed;  // d_model x d_model
 
   void reserve(const MultiHeadDims& dims);
 };
@@ -58,7 +64,7 @@ void multi_head_forward_passes(const float* x, const float* context, const Multi
 
 // After multi_head_forward_passes on the same inputs (or with work.q, k, v,
 // weights and concat filled otherwise): grad_output dY (batch*n x d_model) ->
-// the weight gradients (summed over the batch), grad_x (batch*n x d_model,
+// the weight gradients (summed over the batch), grad_x (query_rows x d_model,
 // through Q only) unless null, grad_context (batch*m x d_model, through K and V)
 // unless null. For self-attention dX is grad_x + grad_context.
 void multi_head_backward_passes(const float* x, const float* context, const MultiHeadDims& dims,

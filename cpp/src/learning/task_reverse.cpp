@@ -13,7 +13,7 @@ TaskData make_reverse_task() {
   for (std::size_t digit = 0; digit < kDigits; ++digit) task.source_vocabulary.push_back(std::to_string(digit));
   task.target_vocabulary = task.source_vocabulary;
   task.source_groups = {{"DIGIT", task.source_vocabulary}};
-  task.source_pattern = "8 digits";
+  task.source_pattern = "8 digits from 0 to 9";
   for (std::size_t t = 0; t < kLength; ++t) task.alignment.push_back(kLength - 1 - t);
   task.unit = "digits";
   task.tokens_are_characters = true;

@@ -1,12 +1,17 @@
 // task_translate.cpp — the toy English -> Korean grammar of the translate task.
 //
-//   English (10 words): ARTICLE ADJ_PERSON SUBJECT VERB ARTICLE ADJ_THING OBJECT in the PLACE
-//   Korean  (6 words):  ADJ_PERSON SUBJECT+이/가 PLACE+에서 ADJ_THING OBJECT+을/를 VERB
-//   "the young student reads an old book in the library"
-//   "젊은 학생이 도서관에서 오래된 책을 읽는다"
+//   English (10 words, 6 tokens):
+//     [ARTICLE ADJ_PERSON] [SUBJECT] [VERB] [ARTICLE ADJ_THING] [OBJECT] [in the PLACE]
+//     [the young] [student] [reads] [an old] [book] [in the library]
+//   Korean (6 tokens):
+//     ADJ_PERSON SUBJECT+이/가 PLACE+에서 ADJ_THING OBJECT+을/를 VERB
+//     젊은 학생이 도서관에서 오래된 책을 읽는다
 //
-// Korean target position t translates English position {1, 2, 9, 5, 6, 3}[t];
-// the articles, "in" and "the" before the place have no Korean word. A verb
+// Korean token t translates English token {0, 1, 5, 3, 4, 2}[t]. The article
+// goes with its adjective and "in the" with its place: every source token then
+// carries something the Korean needs, so no token is a free "attention sink"
+// (a model attends a constant word like "in" or "the" to read nothing, and
+// its attention stops showing the alignment; see the core's README). A verb
 // takes only objects that fit it, an object only adjectives that fit it, so
 // every sentence reads as real English and real Korean.
 #include <cctype>
@@ -68,13 +73,14 @@ constexpr Word kPlaces[] = {{"park", "공원"},     {"library", "도서관"}, {"
 
 constexpr std::size_t count_of(const auto& table) { return sizeof table / sizeof table[0]; }
 
-// Source ids: the, a, an, in, then each class in the order of the pattern.
-constexpr std::int32_t kThe = 0, kA = 1, kAn = 2, kIn = 3;
-constexpr std::int32_t kSourcePersonAdjective = 4;
-constexpr std::int32_t kSourceSubject = kSourcePersonAdjective + count_of(kPersonAdjectives);
+// Source ids, in the order of the pattern: two phrases per adjective ("the
+// young", "a young"), then subjects, verbs, two phrases per thing adjective,
+// objects, "in the PLACE".
+constexpr std::int32_t kSourcePersonPhrase = 0;
+constexpr std::int32_t kSourceSubject = kSourcePersonPhrase + 2 * count_of(kPersonAdjectives);
 constexpr std::int32_t kSourceVerb = kSourceSubject + count_of(kSubjects);
-constexpr std::int32_t kSourceThingAdjective = kSourceVerb + count_of(kVerbs);
-constexpr std::int32_t kSourceObject = kSourceThingAdjective + count_of(kThingAdjectives);
+constexpr std::int32_t kSourceThingPhrase = kSourceVerb + count_of(kVerbs);
+constexpr std::int32_t kSourceObject = kSourceThingPhrase + 2 * count_of(kThingAdjectives);
 constexpr std::int32_t kSourcePlace = kSourceObject + count_of(kObjects);
 // Target ids, in the order of the Korean pattern.
 constexpr std::int32_t kTargetPersonAdjective = 0;
@@ -96,10 +102,10 @@ bool ends_with_consonant(const std::string& korean) {
 std::string subject_form(const char* noun) { return noun + std::string(ends_with_consonant(noun) ? "이" : "가"); }
 std::string object_form(const char* noun) { return noun + std::string(ends_with_consonant(noun) ? "을" : "를"); }
 
-// "a" -> "an" before a vowel.
-std::int32_t article(bool definite, const char* next_word) {
-  if (definite) return kThe;
-  return std::string("aeiou").find(next_word[0]) != std::string::npos ? kAn : kA;
+// "the young", "a young", "an old": "an" before a vowel.
+std::string article_phrase(bool definite, const char* adjective) {
+  const bool vowel = std::string("aeiou").find(adjective[0]) != std::string::npos;
+  return std::string(definite ? "the " : vowel ? "an " : "a ") + adjective;
 }
 
 // The indices of the space-separated English words of `list` in `table`.
@@ -128,20 +134,16 @@ struct Sentence {
 
 void write_sentence(const Sentence& s, std::int32_t* source, std::int32_t* target) {
   const auto id = [](std::int32_t base, std::size_t index) { return base + static_cast<std::int32_t>(index); };
-  const std::int32_t english[10] = {article(s.subject_definite, kPersonAdjectives[s.person_adjective].english),
-                                    id(kSourcePersonAdjective, s.person_adjective),
-                                    id(kSourceSubject, s.subject),
-                                    id(kSourceVerb, s.verb),
-                                    article(s.object_definite, kThingAdjectives[s.thing_adjective].english),
-                                    id(kSourceThingAdjective, s.thing_adjective),
-                                    id(kSourceObject, s.object),
-                                    kIn,
-                                    kThe,
-                                    id(kSourcePlace, s.place)};
+  const std::int32_t english[6] = {id(kSourcePersonPhrase, 2 * s.person_adjective + (s.subject_definite ? 0 : 1)),
+                                   id(kSourceSubject, s.subject),
+                                   id(kSourceVerb, s.verb),
+                                   id(kSourceThingPhrase, 2 * s.thing_adjective + (s.object_definite ? 0 : 1)),
+                                   id(kSourceObject, s.object),
+                                   id(kSourcePlace, s.place)};
   const std::int32_t korean[6] = {id(kTargetPersonAdjective, s.person_adjective), id(kTargetSubject, s.subject),
                                   id(kTargetPlace, s.place),  id(kTargetThingAdjective, s.thing_adjective),
                                   id(kTargetObject, s.object), id(kTargetVerb, s.verb)};
-  std::copy(english, english + 10, source);
+  std::copy(english, english + 6, source);
   std::copy(korean, korean + 6, target);
 }
 
@@ -158,23 +160,26 @@ TaskData make_translate_task() {
   TaskData task;
   task.kind = TaskKind::Translate;
   task.name = "translate";
-  task.source_length = 10;
+  task.source_length = 6;
   task.target_length = 6;
-  task.alignment = {1, 2, 9, 5, 6, 3};
-  task.unit = "words";
+  task.alignment = {0, 1, 5, 3, 4, 2};
+  task.unit = "tokens";
 
-  task.source_groups = {{"ARTICLE", {"the", "a", "an"}},
-                        {"ADJECTIVE (person)", english_words(kPersonAdjectives)},
+  std::vector<std::string> person_phrases, thing_phrases, place_phrases;
+  for (const Word& w : kPersonAdjectives)
+    person_phrases.push_back(article_phrase(true, w.english)), person_phrases.push_back(article_phrase(false, w.english));
+  for (const Word& w : kThingAdjectives)
+    thing_phrases.push_back(article_phrase(true, w.english)), thing_phrases.push_back(article_phrase(false, w.english));
+  for (const Word& w : kPlaces) place_phrases.push_back(std::string("in the ") + w.english);
+  task.source_groups = {{"ARTICLE + ADJECTIVE (person)", person_phrases},
                         {"SUBJECT", english_words(kSubjects)},
                         {"VERB", english_words(kVerbs)},
-                        {"ADJECTIVE (thing)", english_words(kThingAdjectives)},
+                        {"ARTICLE + ADJECTIVE (thing)", thing_phrases},
                         {"OBJECT", english_words(kObjects)},
-                        {"PLACE", english_words(kPlaces)},
-                        {"OTHER", {"in"}}};
+                        {"in the PLACE", place_phrases}};
   task.source_pattern = "the|a|an ADJECTIVE SUBJECT VERB the|a|an ADJECTIVE OBJECT in the PLACE";
-  task.source_vocabulary = {"the", "a", "an", "in"};
-  for (const std::size_t group : {1, 2, 3, 4, 5, 6})
-    for (const std::string& word : task.source_groups[group].words) task.source_vocabulary.push_back(word);
+  for (const WordGroup& group : task.source_groups)
+    task.source_vocabulary.insert(task.source_vocabulary.end(), group.words.begin(), group.words.end());
 
   for (const Word& w : kPersonAdjectives) task.target_vocabulary.push_back(w.korean);
   for (const Word& w : kSubjects) task.target_vocabulary.push_back(subject_form(w.korean));
@@ -204,7 +209,7 @@ TaskData make_translate_task() {
   };
 
   // The probe: "the young student reads an old book in the library"
-  task.probe.source.resize(10), task.probe.target.resize(6);
+  task.probe.source.resize(6), task.probe.target.resize(6);
   write_sentence({0, 0, 0, 0, 0, 1, true, false}, task.probe.source.data(), task.probe.target.data());
   task.held_out_seed = 0x7a5c0de;
   task.held_out_count = 512;

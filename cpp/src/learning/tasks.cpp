@@ -142,26 +142,50 @@ std::string text_of(std::span<const std::int32_t> ids, const std::vector<std::st
 
 }  // namespace
 
+// Unknown words first (named); then the longest vocabulary entry at each place
+// ("in the library" before "in"), which must give exactly source_length tokens.
 std::vector<std::int32_t> Task::tokenize(std::string_view sentence) const {
   const detail::TaskData& task = *data_;
   const std::vector<std::string> pieces = split_sentence(sentence, task.tokens_are_characters);
-  std::vector<std::int32_t> ids;
+  std::vector<std::vector<std::string>> entries;  // each vocabulary entry as its words
+  std::vector<std::string> known_words;
+  for (const std::string& entry : task.source_vocabulary) {
+    entries.push_back(split_sentence(entry, false));
+    known_words.insert(known_words.end(), entries.back().begin(), entries.back().end());
+  }
   std::vector<std::string> unknown;
   for (const std::string& piece : pieces) {
-    const auto found = std::find(task.source_vocabulary.begin(), task.source_vocabulary.end(), piece);
-    if (found == task.source_vocabulary.end()) {
-      if (std::find(unknown.begin(), unknown.end(), piece) == unknown.end()) unknown.push_back(piece);
-      continue;
+    if (std::find(known_words.begin(), known_words.end(), piece) == known_words.end() &&
+        std::find(unknown.begin(), unknown.end(), piece) == unknown.end()) {
+      unknown.push_back(piece);
     }
-    ids.push_back(static_cast<std::int32_t>(found - task.source_vocabulary.begin()));
   }
   if (!unknown.empty()) {
-    throw ValueError("sentence: unknown " + task.unit + " " + joined(unknown, ", ", "\"") +
-                     "; the vocabulary is: " + joined(task.source_vocabulary, " ", ""));
+    const std::string piece_name = task.tokens_are_characters ? "character" : "word";
+    throw ValueError("sentence: unknown " + piece_name + (unknown.size() == 1 ? " " : "s ") +
+                     joined(unknown, ", ", "\"") + "; the vocabulary is: " + joined(task.source_vocabulary, ", ", ""));
   }
-  if (ids.size() != task.source_length) {
+
+  std::vector<std::int32_t> ids;
+  bool read_all = true;
+  for (std::size_t at = 0; at < pieces.size() && read_all;) {
+    std::size_t best_id = entries.size(), best_length = 0;
+    for (std::size_t id = 0; id < entries.size(); ++id) {
+      const auto& words = entries[id];
+      if (words.size() <= best_length || at + words.size() > pieces.size()) continue;
+      if (std::equal(words.begin(), words.end(), pieces.begin() + at)) best_id = id, best_length = words.size();
+    }
+    if (best_length == 0) {
+      read_all = false;
+      break;
+    }
+    ids.push_back(static_cast<std::int32_t>(best_id));
+    at += best_length;
+  }
+  if (!read_all || ids.size() != task.source_length) {
     throw ValueError("sentence: expected " + std::to_string(task.source_length) + " " + task.unit +
-                     " (the pattern: " + task.source_pattern + "), got " + std::to_string(ids.size()));
+                     " in the pattern: " + task.source_pattern + "; got \"" +
+                     joined(pieces, task.tokens_are_characters ? "" : " ", "") + "\"");
   }
   return ids;
 }
