@@ -3,6 +3,7 @@
 // check the analytic gradients: attention and multi-head attention.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -71,6 +72,49 @@ inline std::vector<double> multi_head_double(const std::vector<double>& x, const
       for (std::size_t c = 0; c < d_head; ++c) concat[r * d_model + h * d_head + c] = out[r * d_head + c];
   }
   return matmul_double(concat, w_o, n, d_model, d_model);
+}
+
+// The loss of attn::Seq2SeqModel (attn/seq2seq_model.hpp) in double, from its
+// flat parameters: per example C = E[s] + PE, Y = P + MultiHead(P, C),
+// Z = Y W_out^T + b_out, and the mean cross-entropy over all target positions.
+// `pe` is the source positional encoding (S x d_model).
+struct Seq2SeqDims {
+  std::size_t source_length, target_length, source_vocabulary, target_vocabulary, d_model, heads;
+  std::size_t embedding, positions, w_q, w_k, w_v, w_o, w_out, b_out;  // offsets into theta
+};
+
+inline double seq2seq_loss_double(const std::vector<double>& theta, const Seq2SeqDims& d, double scale,
+                                  const std::vector<double>& pe, const std::vector<std::int32_t>& sources,
+                                  const std::vector<std::int32_t>& targets) {
+  const std::size_t S = d.source_length, T = d.target_length, D = d.d_model, batch = sources.size() / S;
+  const auto block = [&](std::size_t offset, std::size_t count) {
+    return std::vector<double>(theta.begin() + offset, theta.begin() + offset + count);
+  };
+  const auto p = block(d.positions, T * D), w_q = block(d.w_q, D * D), w_k = block(d.w_k, D * D);
+  const auto w_v = block(d.w_v, D * D), w_o = block(d.w_o, D * D);
+  const std::vector<std::uint8_t> keep(T * S, 1);
+  double total = 0;
+  for (std::size_t b = 0; b < batch; ++b) {
+    std::vector<double> c(S * D);
+    for (std::size_t j = 0; j < S; ++j)
+      for (std::size_t col = 0; col < D; ++col)
+        c[j * D + col] = theta[d.embedding + sources[b * S + j] * D + col] + pe[j * D + col];
+    auto y = multi_head_double(p, c, w_q, w_k, w_v, w_o, T, S, D, d.heads, scale, keep);
+    for (std::size_t i = 0; i < T * D; ++i) y[i] += p[i];
+    for (std::size_t t = 0; t < T; ++t) {
+      std::vector<double> z(d.target_vocabulary);
+      double top = -std::numeric_limits<double>::infinity();
+      for (std::size_t v = 0; v < z.size(); ++v) {
+        z[v] = theta[d.b_out + v];
+        for (std::size_t col = 0; col < D; ++col) z[v] += y[t * D + col] * theta[d.w_out + v * D + col];
+        top = std::max(top, z[v]);
+      }
+      double sum = 0;
+      for (double zv : z) sum += std::exp(zv - top);
+      total += top + std::log(sum) - z[targets[b * T + t]];
+    }
+  }
+  return total / static_cast<double>(batch * T);
 }
 
 // sum_i a_i b_i
