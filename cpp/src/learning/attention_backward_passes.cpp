@@ -14,15 +14,15 @@ namespace attn::detail {
 void attention_forward_into(const float* q, const float* k, const float* v, const AttentionShape& shape, float scale,
                             const KeepRule& rule, float* weights, float* output, float* scratch) {
   const std::size_t n = shape.n, m = shape.m;
-  matmul_abt_by_transpose(q, k, weights, n, m, shape.d_k, scratch);  // pass 1: S = Q K^T
+  product_abt(q, k, weights, n, m, shape.d_k, scratch);       // pass 1: S = Q K^T
   kernels::best::scale_in_place(scale, weights, n * m);       // pass 2: S = scale S
   mask_block(weights, n, m, 0, 0, rule);                      // pass 3: -inf where masked
-  kernels::best::softmax_rows(weights, n, m);                 // pass 4: P = softmax_rows(S)
+  softmax_rows_any_length(weights, n, m, scratch);            // pass 4: P = softmax_rows(S)
   if (output) kernels::best::matmul_ab(weights, v, output, n, m, shape.d_v);  // pass 5: O = P V
 }
 
 std::size_t attention_backward_scratch_floats(const AttentionShape& shape) {
-  return 2 * shape.n * shape.m + shape.m * std::max(shape.d_k, shape.d_v);
+  return 2 * shape.n * shape.m + std::max(shape.m * std::max(shape.d_k, shape.d_v), 2 * shape.n);
 }
 
 void attention_backward_from_weights(const float* q, const float* k, const float* v, const float* weights,
@@ -37,7 +37,7 @@ void attention_backward_from_weights(const float* q, const float* k, const float
   matmul_atb(weights, grad_output, grad_v, n, m, d_v, transposed);
 
   // pass 2: dP = dO V^T                                      (n x m)
-  matmul_abt_by_transpose(grad_output, v, d_scores, n, m, d_v, values_transposed);
+  product_abt(grad_output, v, d_scores, n, m, d_v, values_transposed);
 
   // pass 3: D_i = sum_j P_ij dP_ij, which is rowsum(dO_i * O_i) since
   //         O_i = sum_j P_ij V_j; then dS_ij = P_ij (dP_ij - D_i) in place.

@@ -12,12 +12,12 @@ namespace attn::detail {
 // q n x d_k, k m x d_k, v m x d_v -> weights P n x m, and output O = P V
 // n x d_v unless `output` is null (the backward pass needs only P):
 //   S = scale Q K^T, -inf where the rule masks; P = softmax_rows(S); O = P V
-// scratch: m*d_k floats (K^T).
+// scratch: max(m*d_k, 2 n) floats (K^T, then the rows' max and sum).
 void attention_forward_into(const float* q, const float* k, const float* v, const AttentionShape& shape, float scale,
                             const KeepRule& rule, float* weights, float* output, float* scratch);
 
 // Floats of scratch attention_backward_from_weights needs: dP (n x m), one
-// transpose (m x n) and V^T (d_v x m). Also enough for attention_forward_into.
+// transpose (m x n) and V^T (d_v x m); also enough for attention_forward_into.
 std::size_t attention_backward_scratch_floats(const AttentionShape& shape);
 
 // q n x d_k, k m x d_k, v m x d_v, weights P n x m (from the forward pass),

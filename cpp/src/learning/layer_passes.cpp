@@ -45,28 +45,21 @@ void linear_backward_into(const float* x, const float* w, const float* grad_y, s
 
 double softmax_cross_entropy_into(const float* logits, const std::int32_t* targets, std::size_t rows,
                                   std::size_t classes, float* grad_logits, float* scratch) noexcept {
-  // pass 1: g_r = Z_r - max(Z_r), so that every exponent is <= 0
+  // g_rc = exp(Z_rc - mx_r), l_r = sum_c g_rc >= 1 (logits are finite)
   float* row_max = scratch;
-  for (std::size_t r = 0; r < rows; ++r) {
-    const float* z = logits + r * classes;
-    row_max[r] = *std::max_element(z, z + classes);
-    for (std::size_t c = 0; c < classes; ++c) grad_logits[r * classes + c] = z[c] - row_max[r];
-  }
-  // pass 2: g = exp(g), all rows in one sweep of the vector exp (rows of a few
-  // classes would each end in a partial vector)
-  kernels::best::exp_shifted_sum(grad_logits, rows * classes, 0.0f);
-  // pass 3: per row, l = sum_c exp(Z_rc - mx) >= 1; the loss
-  // logsumexp(Z_r) - Z_r[y_r] = mx + ln(l) - Z_r[y_r]; dZ_r = (softmax(Z_r) - onehot(y_r)) / rows
+  float* row_sum = scratch + rows;
+  std::copy_n(logits, rows * classes, grad_logits);
+  row_exponentials(grad_logits, rows, classes, row_max, row_sum);
+  // L_r = logsumexp(Z_r) - Z_r[y_r] = mx_r + ln(l_r) - Z_r[y_r];
+  // dZ_r = (softmax(Z_r) - onehot(y_r)) / rows
   double total = 0.0;
   const float inverse_rows = 1.0f / static_cast<float>(rows);
   for (std::size_t r = 0; r < rows; ++r) {
-    float* g = grad_logits + r * classes;
     const auto target = static_cast<std::size_t>(targets[r]);
-    float sum = 0.0f;
-    for (std::size_t c = 0; c < classes; ++c) sum += g[c];
-    total += static_cast<double>(row_max[r]) + portable_log(sum) - static_cast<double>(logits[r * classes + target]);
-    const float factor = inverse_rows / sum;
-    for (std::size_t c = 0; c < classes; ++c) g[c] *= factor;
+    total += static_cast<double>(row_max[r]) + portable_log(row_sum[r]) -
+             static_cast<double>(logits[r * classes + target]);
+    float* g = grad_logits + r * classes;
+    kernels::best::scale_in_place(inverse_rows / row_sum[r], g, classes);
     g[target] -= inverse_rows;
   }
   return total / static_cast<double>(rows);

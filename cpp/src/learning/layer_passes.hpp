@@ -29,7 +29,7 @@ void linear_backward_into(const float* x, const float* w, const float* grad_y, s
 // logits rows x classes, targets (rows) -> mean cross-entropy; grad_logits
 // (rows x classes) = (softmax - onehot) / rows. Row losses summed in double,
 // the logarithm by detail::portable_log (the same bits in every build).
-// scratch: rows floats.
+// scratch: 2 rows floats.
 double softmax_cross_entropy_into(const float* logits, const std::int32_t* targets, std::size_t rows,
                                   std::size_t classes, float* grad_logits, float* scratch) noexcept;
 

@@ -102,7 +102,7 @@ CrossEntropy softmax_cross_entropy(FloatSpan logits, TokenSpan targets, std::siz
   }
   require_ids("targets", targets, "a class", "classes", classes);
   CrossEntropy result{0.0, std::vector<float>(rows * classes)};
-  std::vector<float> scratch(rows);
+  std::vector<float> scratch(2 * rows);
   result.loss = detail::softmax_cross_entropy_into(logits.data(), targets.data(), rows, classes,
                                                    result.grad_logits.data(), scratch.data());
   return result;

@@ -2,6 +2,7 @@
 #include "matrix_ops.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "attn/kernels.hpp"
 
@@ -26,10 +27,53 @@ void matmul_atb(const float* a, const float* b, float* c, std::size_t k, std::si
   kernels::best::matmul_ab(scratch, b, c, n, k, d);
 }
 
-void matmul_abt_by_transpose(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d,
-                             float* scratch) noexcept {
+void product_abt(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d,
+                 float* scratch) noexcept {
+  if (m < kernels::simd::kSimdWidth) {
+    kernels::best::matmul_abt(a, b, c, n, m, d);
+    return;
+  }
   transpose(b, m, d, scratch);
   kernels::best::matmul_ab(a, scratch, c, n, d, m);
+}
+
+void row_exponentials(float* x, std::size_t rows, std::size_t cols, float* row_max, float* row_sum) noexcept {
+  constexpr float kMinusInfinity = -std::numeric_limits<float>::infinity();
+  if (cols >= 4 * kernels::simd::kSimdWidth) {  // long rows: the kernels, row by row
+    for (std::size_t r = 0; r < rows; ++r) {
+      float* row = x + r * cols;
+      row_max[r] = kernels::best::max_value(row, cols);
+      if (row_max[r] == kMinusInfinity) {
+        std::fill(row, row + cols, 0.0f);
+        row_sum[r] = 0.0f;
+        continue;
+      }
+      row_sum[r] = kernels::best::exp_shifted_sum(row, cols, row_max[r]);
+    }
+    return;
+  }
+  // short rows: x_rj - max_r (a row of only -inf stays -inf), one exp sweep, the sums
+  for (std::size_t r = 0; r < rows; ++r) {
+    float* row = x + r * cols;
+    row_max[r] = *std::max_element(row, row + cols);
+    if (row_max[r] == kMinusInfinity) continue;
+    for (std::size_t c = 0; c < cols; ++c) row[c] -= row_max[r];
+  }
+  kernels::best::exp_shifted_sum(x, rows * cols, 0.0f);  // exp(-inf) = 0
+  for (std::size_t r = 0; r < rows; ++r) {
+    float sum = 0.0f;
+    for (std::size_t c = 0; c < cols; ++c) sum += x[r * cols + c];
+    row_sum[r] = sum;
+  }
+}
+
+void softmax_rows_any_length(float* x, std::size_t rows, std::size_t cols, float* scratch) noexcept {
+  float* row_max = scratch;
+  float* row_sum = scratch + rows;
+  row_exponentials(x, rows, cols, row_max, row_sum);
+  for (std::size_t r = 0; r < rows; ++r) {
+    if (row_sum[r] > 0.0f) kernels::best::scale_in_place(1.0f / row_sum[r], x + r * cols, cols);  // else zeros
+  }
 }
 
 void add_in_place(const float* x, float* y, std::size_t len) noexcept { kernels::best::axpy(1.0f, x, y, len); }

@@ -16,13 +16,28 @@ void transpose(const float* a, std::size_t rows, std::size_t cols, float* at) no
 void matmul_atb(const float* a, const float* b, float* c, std::size_t k, std::size_t n, std::size_t d,
                 float* scratch) noexcept;
 
-// c (n x m) = a b^T, a n x d, b m x d, computed as a (b^T) with b^T (d x m)
-// in `scratch` (d*m floats): the kernels' matmul_ab broadcasts a's entries over
-// rows of b^T, where matmul_abt would take m dot products of length d and a
-// horizontal sum for each, which costs more when d is short (a head's d_k, a
-// d_model of 32).
-void matmul_abt_by_transpose(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d,
+// c (n x m) = a b^T, a n x d, b m x d, by the kernel that suits the shape:
+// when a row of c fills at least one vector (m >= kSimdWidth), as a (b^T) with
+// b^T (d x m) in `scratch` (d*m floats): the kernels' matmul_ab broadcasts a's
+// entries over rows of b^T, where matmul_abt takes m dot products of length d
+// and a horizontal sum for each, which costs more when d is short (a head's
+// d_k, a d_model of 32). Shorter rows: matmul_abt, whose dot products fill
+// whole vectors where c's rows would not.
+void product_abt(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d,
                              float* scratch) noexcept;
+
+// Each row of x (rows x cols) becomes exp(x_rj - max_j x_rj); row_max[r] and
+// row_sum[r] receive the max and the sum of the exponentials. A row of only
+// -inf gets max -inf, zeros, sum 0. Long rows go through the kernels row by
+// row; short rows (a head's few keys, a small vocabulary) have their max
+// subtracted first and then one sweep of the vector exp over the whole matrix,
+// since each short row alone would end in a partial vector. Sums in float,
+// in a fixed order.
+void row_exponentials(float* x, std::size_t rows, std::size_t cols, float* row_max, float* row_sum) noexcept;
+
+// x (rows x cols) <- row softmax of x: row_exponentials, then each row divided
+// by its sum; -inf -> 0; a row of only -inf -> zeros. `scratch`: 2 rows floats.
+void softmax_rows_any_length(float* x, std::size_t rows, std::size_t cols, float* scratch) noexcept;
 
 // y (len) += x (len)
 void add_in_place(const float* x, float* y, std::size_t len) noexcept;

@@ -81,7 +81,7 @@ void multi_head_backward_passes(const float* x, const float* context, const Mult
   // pass 1: dW_O = Concat^T dY;  dConcat = dY W_O^T
   matmul_atb(work.concat.data(), grad_output, grads.w_o, rows_q, d, d, work.transposed.data());
   float* wt = work.weight_transposed.data();
-  matmul_abt_by_transpose(grad_output, weights.w_o, work.grad_concat.data(), rows_q, d, d, wt);
+  product_abt(grad_output, weights.w_o, work.grad_concat.data(), rows_q, d, d, wt);
 
   // pass 2: per example and head, the attention backward of head i with
   // dH_i = dConcat_i, from the weights P the forward pass kept (shared
@@ -115,10 +115,10 @@ void multi_head_backward_passes(const float* x, const float* context, const Mult
   matmul_atb(context, work.grad_v.data(), grads.w_v, rows_kv, d, d, work.transposed.data());
 
   // pass 4: dX = dQ W_Q^T;  dC = dK W_K^T + dV W_V^T
-  if (grad_x) matmul_abt_by_transpose(work.grad_q.data(), weights.w_q, grad_x, dims.query_rows(), d, d, wt);
+  if (grad_x) product_abt(work.grad_q.data(), weights.w_q, grad_x, dims.query_rows(), d, d, wt);
   if (grad_context) {
-    matmul_abt_by_transpose(work.grad_k.data(), weights.w_k, grad_context, rows_kv, d, d, wt);
-    matmul_abt_by_transpose(work.grad_v.data(), weights.w_v, work.context_term.data(), rows_kv, d, d, wt);
+    product_abt(work.grad_k.data(), weights.w_k, grad_context, rows_kv, d, d, wt);
+    product_abt(work.grad_v.data(), weights.w_v, work.context_term.data(), rows_kv, d, d, wt);
     add_in_place(work.context_term.data(), grad_context, rows_kv * d);
   }
 }

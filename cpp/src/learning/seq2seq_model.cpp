@@ -31,7 +31,7 @@ struct Seq2SeqWorkspace {
   std::vector<float> grad_y;       // B*T x d_model
   std::vector<float> grad_source;  // B*S x d_model
   std::vector<float> transposed;   // V_t x B*T, for dW_out = dZ^T Y
-  std::vector<float> row_scratch;  // B*T
+  std::vector<float> row_scratch;  // 2 B*T
 
   MultiHeadDims dims(const Seq2SeqShape& s) const {
     return {batch, s.target_length, s.source_length, s.d_model, s.heads, /*shared_queries=*/true};
@@ -46,7 +46,7 @@ struct Seq2SeqWorkspace {
     x_source.resize(rows_s * d), y.resize(rows_t * d);
     logits.resize(rows_t * s.target_vocabulary), grad_logits.resize(rows_t * s.target_vocabulary);
     grad_y.resize(rows_t * d), grad_source.resize(rows_s * d), transposed.resize(rows_t * s.target_vocabulary);
-    row_scratch.resize(rows_t);
+    row_scratch.resize(2 * rows_t);
   }
 };
 
