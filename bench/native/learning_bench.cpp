@@ -123,14 +123,8 @@ Learned learn(attn::TaskKind task, std::uint64_t seed, double target, std::size_
     result.seconds += static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
     result.steps = trainer.steps_taken();
     if (trainer.evaluate().accuracy < target) continue;
-    const attn::AlignmentReading probe = trainer.probe();
-    const std::size_t s = probe.source.size();
-    bool aligned = true;
-    for (std::size_t t = 0; t < probe.target.size(); ++t) {
-      const auto row = probe.weights.begin() + t * s;
-      aligned = aligned && static_cast<std::size_t>(std::max_element(row, row + s) - row) == trainer.task().alignment()[t];
-    }
-    if (aligned) {
+    const auto alignment = trainer.task().alignment();
+    if (trainer.probe().strongest_sources() == std::vector<std::size_t>(alignment.begin(), alignment.end())) {
       result.reached = true;
       return result;
     }

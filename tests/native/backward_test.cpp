@@ -206,15 +206,16 @@ TEST(AttentionBackward, BadInputNamesTheArgument) {
   const attn::AttentionShape shape{3, 2, 2, 2};
   Operands x = random_operands(shape, rng);
   const auto forward = attn::attention_forward_tiled(x.q, x.k, x.v, shape);
-  // The three entry points on the same (possibly broken) operands and options.
+  // The three entry points on the same (possibly broken) operands and options
+  // (options copied: the default argument dies with the call).
   auto every_path = [&](const Operands& in, const attn::TiledAttentionForward& f,
                         const attn::AttentionOptions& options = {}) {
     return std::vector<std::function<void()>>{
-        [&in, &options, &shape] { attn::attention_backward(in.q, in.k, in.v, in.grad_output, shape, options); },
-        [&in, &options, &shape] {
+        [&in, options, &shape] { attn::attention_backward(in.q, in.k, in.v, in.grad_output, shape, options); },
+        [&in, options, &shape] {
           attn::reference::attention_backward(in.q, in.k, in.v, in.grad_output, shape, options);
         },
-        [&in, &f, &options, &shape] {
+        [&in, &f, options, &shape] {
           attn::attention_backward_tiled(in.q, in.k, in.v, in.grad_output, f, shape, options);
         }};
   };

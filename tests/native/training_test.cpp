@@ -131,14 +131,10 @@ std::size_t steps_to_learn(attn::Trainer& trainer, double target, std::size_t ma
   while (trainer.steps_taken() < max_steps) {
     trainer.step(10);
     if (trainer.evaluate().accuracy < target) continue;
-    const attn::AlignmentReading probe = trainer.probe();
-    const std::size_t s = probe.source.size();
-    bool aligned = true;
-    for (std::size_t t = 0; t < probe.target.size(); ++t) {
-      const auto row = probe.weights.begin() + t * s;
-      aligned = aligned && static_cast<std::size_t>(std::max_element(row, row + s) - row) == trainer.task().alignment()[t];
+    const auto alignment = trainer.task().alignment();
+    if (trainer.probe().strongest_sources() == std::vector<std::size_t>(alignment.begin(), alignment.end())) {
+      return trainer.steps_taken();
     }
-    if (aligned) return trainer.steps_taken();
   }
   return 0;
 }

@@ -52,6 +52,11 @@ struct AlignmentReading {
   std::vector<std::string> predicted;  // T words: the model's output, the argmax at each position
   std::vector<float> weights;          // T x S attention weights, averaged over the heads
   std::vector<std::vector<float>> head_weights;  // h arrays of T x S
+
+  // For each target position t, the source position with the largest
+  // averaged weight (the first on a tie): the alignment the model shows, to
+  // compare with Task::alignment().
+  std::vector<std::size_t> strongest_sources() const;
 };
 
 class Trainer {

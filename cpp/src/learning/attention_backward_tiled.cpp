@@ -20,13 +20,13 @@
 #include <cmath>
 #include <limits>
 
-#include "../attention_passes.hpp"
 #include "../validation.hpp"
 #include "attention_backward_passes.hpp"
 #include "attn/backward.hpp"
 #include "attn/error.hpp"
 #include "attn/kernels.hpp"
 #include "matrix_ops.hpp"
+#include "tile_plan.hpp"
 
 namespace attn {
 
@@ -51,18 +51,14 @@ void require_log_sum_exp_values(FloatSpan log_sum_exp) {
 AttentionGradients attention_backward_tiled(FloatSpan q, FloatSpan k, FloatSpan v, FloatSpan grad_output,
                                             const TiledAttentionForward& forward, const AttentionShape& shape,
                                             const AttentionOptions& options, const TileSizes& tiles) {
-  validate_attention_operands(q, k, v, shape);
+  const detail::TilePlan plan = detail::plan_tiles(q, k, v, shape, options, tiles);
   detail::require_finite_matrix("grad_output", grad_output, "n*d_v", shape.n, shape.d_v);
   detail::require_finite_matrix("forward.output", forward.output, "n*d_v", shape.n, shape.d_v);
   detail::require_length("forward.log_sum_exp", forward.log_sum_exp, "n", shape.n);
   require_log_sum_exp_values(forward.log_sum_exp);
-  detail::require_dimension("tiles.queries", tiles.queries);
-  detail::require_dimension("tiles.keys", tiles.keys);
-  const std::size_t block_rows = std::min(tiles.queries, shape.n);  // B_r
-  const std::size_t block_cols = std::min(tiles.keys, shape.m);     // B_c
+  const std::size_t block_rows = plan.block_rows, block_cols = plan.block_cols;  // B_r, B_c
   const std::size_t n = shape.n, m = shape.m, d_k = shape.d_k, d_v = shape.d_v;
-  const float scale = options.scale.factor(d_k);
-  const detail::KeepRule rule(options.mask, n, m);
+  const float scale = plan.scale;
   const float* dO = grad_output.data();
 
   AttentionGradients gradients{std::vector<float>(n * d_k, 0.0f), std::vector<float>(m * d_k),
@@ -92,9 +88,7 @@ AttentionGradients attention_backward_tiled(FloatSpan q, FloatSpan k, FloatSpan 
       const float* do_i = dO + q0 * d_v;
 
       // S_ij = scale Q_i K_j^T, -inf where masked; P_ij = exp(S_ij - L_i)
-      kernels::best::matmul_abt(q_i, k_j, p.data(), rows, cols, d_k);
-      kernels::best::scale_in_place(scale, p.data(), rows * cols);
-      detail::mask_block(p.data(), rows, cols, q0, k0, rule);
+      detail::block_scores(plan, q_i, k_j, rows, cols, d_k, q0, k0, p.data());
       bool any_weight = false;
       for (std::size_t r = 0; r < rows; ++r) {
         float* p_row = p.data() + r * cols;
@@ -105,7 +99,7 @@ AttentionGradients attention_backward_tiled(FloatSpan q, FloatSpan k, FloatSpan 
         }
         any_weight = kernels::best::exp_shifted_sum(p_row, cols, l_r) > 0.0f || any_weight;
       }
-      if (!any_weight) continue;  // the whole block is masked: it adds nothing
+      if (!any_weight) continue;  // every weight of the block is 0 (masked): it adds nothing
 
       // dV_j += P_ij^T dO_i
       detail::matmul_atb(p.data(), do_i, key_product.data(), rows, cols, d_v, transposed.data());

@@ -11,10 +11,10 @@
 #include <cmath>
 #include <limits>
 
-#include "../attention_passes.hpp"
 #include "../validation.hpp"
 #include "attn/backward.hpp"
 #include "attn/kernels.hpp"
+#include "tile_plan.hpp"
 
 namespace attn {
 
@@ -26,14 +26,9 @@ constexpr float kMinusInfinity = -std::numeric_limits<float>::infinity();
 
 TiledAttentionForward attention_forward_tiled(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                               const AttentionOptions& options, const TileSizes& tiles) {
-  validate_attention_operands(q, k, v, shape);  // no n*m limit: the n x m matrix is never held
-  detail::require_dimension("tiles.queries", tiles.queries);
-  detail::require_dimension("tiles.keys", tiles.keys);
-  const std::size_t block_rows = std::min(tiles.queries, shape.n);  // B_r
-  const std::size_t block_cols = std::min(tiles.keys, shape.m);     // B_c
+  const detail::TilePlan plan = detail::plan_tiles(q, k, v, shape, options, tiles);
+  const std::size_t block_rows = plan.block_rows, block_cols = plan.block_cols;  // B_r, B_c
   const std::size_t n = shape.n, m = shape.m, d_k = shape.d_k, d_v = shape.d_v;
-  const float scale = options.scale.factor(d_k);
-  const detail::KeepRule rule(options.mask, n, m);
 
   TiledAttentionForward result{std::vector<float>(n * d_v, 0.0f), std::vector<float>(n, kMinusInfinity)};
   std::vector<float> block(detail::checked_product("B_r*B_c", block_rows, block_cols));        // S_ij, then P~_ij
@@ -50,9 +45,7 @@ TiledAttentionForward attention_forward_tiled(FloatSpan q, FloatSpan k, FloatSpa
       const std::size_t cols = std::min(block_cols, m - k0);
 
       // S_ij = scale Q_i K_j^T, -inf where masked             (rows x cols)
-      kernels::best::matmul_abt(q.data() + q0 * d_k, k.data() + k0 * d_k, block.data(), rows, cols, d_k);
-      kernels::best::scale_in_place(scale, block.data(), rows * cols);
-      detail::mask_block(block.data(), rows, cols, q0, k0, rule);
+      detail::block_scores(plan, q.data() + q0 * d_k, k.data() + k0 * d_k, rows, cols, d_k, q0, k0, block.data());
 
       // m_new = max(m_r, rowmax(S_ij)); P~_ij = exp(S_ij - m_new);
       // l_r = exp(m_r - m_new) l_r + rowsum(P~_ij); O_r = exp(m_r - m_new) O_r

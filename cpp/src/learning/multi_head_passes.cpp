@@ -38,6 +38,15 @@ std::size_t query_offset(const MultiHeadDims& dims, std::size_t example) {
   return dims.shared_queries ? 0 : example * dims.n * dims.d_model;
 }
 
+// Q_i, K_i, V_i of example b and head i, as contiguous n x d_head, m x d_head
+// matrices in work.head_q, head_k, head_v.
+void gather_head(MultiHeadWorkspace& work, const MultiHeadDims& dims, std::size_t example, std::size_t head) {
+  const std::size_t n = dims.n, m = dims.m, d = dims.d_model, d_head = dims.d_head(), first = head * d_head;
+  copy_columns(work.q.data() + query_offset(dims, example), n, d, first, d_head, work.head_q.data());
+  copy_columns(work.k.data() + example * m * d, m, d, first, d_head, work.head_k.data());
+  copy_columns(work.v.data() + example * m * d, m, d, first, d_head, work.head_v.data());
+}
+
 }  // namespace
 
 void multi_head_forward_passes(const float* x, const float* context, const MultiHeadDims& dims,
@@ -57,9 +66,7 @@ void multi_head_forward_passes(const float* x, const float* context, const Multi
   for (std::size_t b = 0; b < dims.batch; ++b) {
     for (std::size_t head = 0; head < dims.heads; ++head) {
       const std::size_t first = head * d_head;
-      copy_columns(work.q.data() + query_offset(dims, b), n, d, first, d_head, work.head_q.data());
-      copy_columns(work.k.data() + b * m * d, m, d, first, d_head, work.head_k.data());
-      copy_columns(work.v.data() + b * m * d, m, d, first, d_head, work.head_v.data());
+      gather_head(work, dims, b, head);
       attention_forward_into(work.head_q.data(), work.head_k.data(), work.head_v.data(), head_shape, scale, rule,
                              head_weights(work, dims, b, head), work.head_out.data(),
                              work.attention_scratch.data());
@@ -91,9 +98,7 @@ void multi_head_backward_passes(const float* x, const float* context, const Mult
   for (std::size_t b = 0; b < dims.batch; ++b) {
     for (std::size_t head = 0; head < dims.heads; ++head) {
       const std::size_t first = head * d_head;
-      copy_columns(work.q.data() + query_offset(dims, b), n, d, first, d_head, work.head_q.data());
-      copy_columns(work.k.data() + b * m * d, m, d, first, d_head, work.head_k.data());
-      copy_columns(work.v.data() + b * m * d, m, d, first, d_head, work.head_v.data());
+      gather_head(work, dims, b, head);
       copy_columns(work.grad_concat.data() + b * n * d, n, d, first, d_head, work.head_out.data());  // dH_i
       attention_backward_from_weights(work.head_q.data(), work.head_k.data(), work.head_v.data(),
                                       head_weights(work, dims, b, head), work.head_out.data(), head_shape, scale,

@@ -30,11 +30,7 @@ TrainerOptions resolved(const TrainerOptions& options) {
   require_range("d_model", *o.d_model, 1, 1024);
   require_range("heads", *o.heads, 1, *o.d_model);
   require_range("batch_size", *o.batch_size, 1, 4096);
-  if (*o.d_model % *o.heads != 0) {
-    throw ShapeError("heads: expected a divisor of d_model = " + std::to_string(*o.d_model) + ", got " +
-                     std::to_string(*o.heads));
-  }
-  return o;  // learning_rate and weight_decay are checked by Adam
+  return o;  // heads dividing d_model is checked by the model, learning_rate and weight_decay by Adam
 }
 
 Seq2SeqShape model_shape(const Task& task, const TrainerOptions& o) {
@@ -116,6 +112,16 @@ AlignmentReading Trainer::read(std::span<const std::int32_t> source) {
   const float inverse_heads = 1.0f / static_cast<float>(shape.heads);
   for (float& w : r.weights) w *= inverse_heads;
   return r;
+}
+
+std::vector<std::size_t> AlignmentReading::strongest_sources() const {
+  const std::size_t s = source.size();
+  std::vector<std::size_t> strongest;
+  for (std::size_t t = 0; t < target.size(); ++t) {
+    const auto row = weights.begin() + static_cast<std::ptrdiff_t>(t * s);
+    strongest.push_back(static_cast<std::size_t>(std::max_element(row, row + static_cast<std::ptrdiff_t>(s)) - row));
+  }
+  return strongest;
 }
 
 AlignmentReading Trainer::probe() {
