@@ -22,16 +22,19 @@ void attention_forward_into(const float* q, const float* k, const float* v, cons
 }
 
 std::size_t attention_backward_scratch_floats(const AttentionShape& shape) {
-  return 2 * shape.n * shape.m + std::max(shape.m * std::max(shape.d_k, shape.d_v), 2 * shape.n);
+  const std::size_t n = shape.n, m = shape.m;
+  // dP/dS, then one region for what the passes need one after the other:
+  // K^T and the row statistics (forward), blocks of P^T and dS^T, V^T
+  return n * m + std::max({matmul_atb_scratch_floats(n, m), m * std::max(shape.d_k, shape.d_v), 2 * n});
 }
 
 void attention_backward_from_weights(const float* q, const float* k, const float* v, const float* weights,
                                      const float* grad_output, const AttentionShape& shape, float scale,
                                      float* grad_q, float* grad_k, float* grad_v, float* scratch) {
   const std::size_t n = shape.n, m = shape.m, d_k = shape.d_k, d_v = shape.d_v;
-  float* d_scores = scratch;            // dP, then dS         n x m
-  float* transposed = scratch + n * m;  // P^T, then dS^T      m x n
-  float* values_transposed = scratch + 2 * n * m;  // V^T     d_v x m
+  float* d_scores = scratch;            // dP, then dS                     n x m
+  float* transposed = scratch + n * m;  // blocks of P^T, then of dS^T     64 x n
+  float* values_transposed = scratch + n * m;  // V^T (between the two)    d_v x m
 
   // pass 1: dV = P^T dO                                      (m x d_v)
   matmul_atb(weights, grad_output, grad_v, n, m, d_v, transposed);

@@ -16,8 +16,9 @@ namespace attn::detail {
 void attention_forward_into(const float* q, const float* k, const float* v, const AttentionShape& shape, float scale,
                             const KeepRule& rule, float* weights, float* output, float* scratch);
 
-// Floats of scratch attention_backward_from_weights needs: dP (n x m), one
-// transpose (m x n) and V^T (d_v x m); also enough for attention_forward_into.
+// Floats of scratch attention_backward_from_weights needs: dP (n x m), and
+// then the largest of 64 x n (blocks of a transpose), V^T (d_v x m), K^T and
+// 2 n; also enough for attention_forward_into.
 std::size_t attention_backward_scratch_floats(const AttentionShape& shape);
 
 // q n x d_k, k m x d_k, v m x d_v, weights P n x m (from the forward pass),

@@ -8,13 +8,22 @@
 
 namespace attn::detail {
 
-// at (cols x rows) = a^T, a rows x cols. In blocks, so that both the reads and
-// the writes stay in cache for large matrices.
-void transpose(const float* a, std::size_t rows, std::size_t cols, float* at) noexcept;
+// at (cols x rows) = a^T, a rows x cols whose rows are `stride` floats apart
+// (stride >= cols). In blocks, so that both the reads and the writes stay in
+// cache for large matrices.
+void transpose(const float* a, std::size_t rows, std::size_t cols, std::size_t stride, float* at) noexcept;
+inline void transpose(const float* a, std::size_t rows, std::size_t cols, float* at) noexcept {
+  transpose(a, rows, cols, cols, at);
+}
 
-// c (n x d) = a^T b, a k x n, b k x d. `scratch` holds n*k floats (a^T).
+// c (n x d) = a^T b, a k x n, b k x d: by blocks of 64 columns of a, each
+// transposed into `scratch` (64 x k, stays in cache) and multiplied by b with
+// the kernels' matmul_ab. Never writes the whole a^T (for the full backward
+// pass, an n x m matrix less).
 void matmul_atb(const float* a, const float* b, float* c, std::size_t k, std::size_t n, std::size_t d,
                 float* scratch) noexcept;
+// Floats of scratch matmul_atb needs: min(n, 64) * k.
+std::size_t matmul_atb_scratch_floats(std::size_t k, std::size_t n) noexcept;
 
 // c (n x m) = a b^T, a n x d, b m x d, by the kernel that suits the shape:
 // when a row of c fills at least one vector (m >= kSimdWidth), as a (b^T) with
