@@ -11,7 +11,7 @@
 // goes with its adjective and "in the" with its place: every source token then
 // carries something the Korean needs, so no token is a free "attention sink"
 // (a model attends a constant word like "in" or "the" to read nothing, and
-// its attention stops showing the alignment; see the core's README). A verb
+// its attention stops showing the alignment; see README.md here). A verb
 // takes only objects that fit it, an object only adjectives that fit it, so
 // every sentence reads as real English and real Korean.
 #include <cctype>

@@ -49,8 +49,8 @@ std::vector<std::string> words(std::span<const std::int32_t> ids, const std::vec
 TrainerOptions Trainer::defaults(TaskKind task) {
   TrainerOptions o;
   o.task = task;
-  // Measured natively over seeds 1..40 (the core's README): both tasks reach
-  // their targets for every seed with these, within a few hundred steps.
+  // Measured natively over seeds 1..100 (cpp/src/learning/README.md): reverse
+  // reaches its targets for every seed, translate for 99, most within 100 steps.
   o.heads = 2, o.d_model = 32, o.learning_rate = 0.01f, o.batch_size = 32, o.weight_decay = 0.5f;
   return o;
 }
