@@ -3,9 +3,9 @@
 // The object the wasm bindings wrap as createTrainer({ task, seed, heads?,
 // dModel?, scale?, learningRate? }).
 //
-// From the seed: the initial weights (attn::Rng(seed)), then a second stream
-// seeded by that stream's next draw, from which every batch is drawn (B
-// examples per step, never a held-out one). Same seed, same options: the same
+// From the seed: the initial weights (attn::Rng(seed), attn/seq2seq_model.hpp),
+// and every batch from attn::Rng(s), s = the first next_u64() of a fresh
+// attn::Rng(seed) (B examples per step, never a held-out one). Same seed, same options: the same
 // initial weights and batches in every build, and the same losses bit for bit
 // in one build (single-threaded; the kernels' sums have a fixed order per
 // build, but the order and fused multiply-adds differ between the native and
