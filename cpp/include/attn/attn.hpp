@@ -5,6 +5,7 @@
 
 #include "attn/attention.hpp"
 #include "attn/error.hpp"
+#include "attn/learning.hpp"
 #include "attn/mask.hpp"
 #include "attn/multi_head.hpp"
 #include "attn/positional_encoding.hpp"

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "attn/attention.hpp"
+#include "attn/backward.hpp"
 #include "attn/kernels.hpp"
 
 namespace attn::testing {
@@ -57,6 +58,15 @@ struct TileSizes {
 // tiles.keys if one is 0; otherwise the errors of attn::attention_output.
 std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                     const AttentionOptions& options, const TileSizes& tiles);
+
+// attn::attention_forward_tiled and attn::attention_backward_tiled (attn/backward.hpp)
+// with given block sizes; the same errors, and ShapeError naming tiles.queries
+// or tiles.keys if one is 0.
+TiledAttentionForward attention_forward_tiled(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                                              const AttentionOptions& options, const TileSizes& tiles);
+AttentionGradients attention_backward_tiled(FloatSpan q, FloatSpan k, FloatSpan v, FloatSpan grad_output,
+                                            const TiledAttentionForward& forward, const AttentionShape& shape,
+                                            const AttentionOptions& options, const TileSizes& tiles);
 
 }  // namespace attn::testing
 

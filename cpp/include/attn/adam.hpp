@@ -1,0 +1,53 @@
+// attn/adam.hpp — the Adam optimizer (Kingma and Ba 2015, Algorithm 1), with
+// decoupled weight decay (AdamW, Loshchilov and Hutter 2019) when λ > 0.
+//
+// For step t = 1, 2, ... and every parameter θ with gradient g:
+//   θ = θ (1 - α λ)                    decoupled weight decay (none when λ = 0)
+//   m = β1 m + (1 - β1) g              first moment
+//   v = β2 v + (1 - β2) g^2            second moment
+//   m̂ = m / (1 - β1^t),  v̂ = v / (1 - β2^t)   bias corrections
+//   θ = θ - α m̂ / (sqrt(v̂) + ε)
+// In float, from + - * / and sqrt only (IEEE-exact), compiled without fused
+// multiply-add: the same gradients give the same parameters, bit for bit, in
+// every build. β1^t and β2^t are kept by repeated multiplication in double.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "attn/shapes.hpp"
+
+namespace attn {
+
+struct AdamOptions {
+  float learning_rate = 1e-3f;  // α
+  float beta1 = 0.9f;           // β1
+  float beta2 = 0.999f;         // β2
+  float epsilon = 1e-8f;        // ε
+  float weight_decay = 0.0f;    // λ (AdamW); 0 is plain Adam
+};
+
+class Adam {
+ public:
+  // Moments for `parameter_count` parameters, all 0. ValueError unless
+  // learning_rate and epsilon are finite and > 0, 0 <= beta < 1 and 0 <= α λ < 1
+  // ("learning_rate: expected a finite number > 0, got 0"); ShapeError if
+  // parameter_count is 0.
+  Adam(std::size_t parameter_count, const AdamOptions& options = {});
+
+  // One update of `parameters` from `gradients` (both parameter_count long,
+  // else ShapeError naming them).
+  void step(std::span<float> parameters, FloatSpan gradients);
+
+  std::size_t steps_taken() const { return steps_; }
+  const AdamOptions& options() const { return options_; }
+
+ private:
+  AdamOptions options_;
+  std::vector<float> first_moment_, second_moment_;  // m, v
+  double beta1_power_ = 1.0, beta2_power_ = 1.0;     // β1^t, β2^t
+  std::size_t steps_ = 0;
+};
+
+}  // namespace attn

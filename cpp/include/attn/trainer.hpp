@@ -1,0 +1,101 @@
+// attn/trainer.hpp — trains the model of attn/seq2seq_model.hpp on a task of
+// attn/tasks.hpp with Adam (attn/adam.hpp), deterministically from a seed.
+// The object the wasm bindings wrap as createTrainer({ task, seed, heads?,
+// dModel?, scale?, learningRate? }).
+//
+// From the seed: the initial weights (attn::Rng(seed), attn/seq2seq_model.hpp),
+// and every batch from attn::Rng(s), s = the first next_u64() of a fresh
+// attn::Rng(seed) (B examples per step, never a held-out one). Same seed, same options: the same
+// initial weights and batches in every build, and the same losses bit for bit
+// in one build (single-threaded; the kernels' sums have a fixed order per
+// build, but the order and fused multiply-adds differ between the native and
+// the wasm builds, so across builds the losses agree within float rounding).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "attn/adam.hpp"
+#include "attn/seq2seq_model.hpp"
+#include "attn/tasks.hpp"
+
+namespace attn {
+
+struct TrainerOptions {
+  TaskKind task = TaskKind::Reverse;
+  std::uint64_t seed = 1;
+  std::optional<std::size_t> heads;          // default: Trainer::defaults(task)
+  std::optional<std::size_t> d_model;        // default: Trainer::defaults(task)
+  bool scale = true;                         // scores times 1/sqrt(d_k), or not scaled
+  std::optional<float> learning_rate;        // Adam's α; default: Trainer::defaults(task)
+  std::optional<std::size_t> batch_size;     // examples per step; default: Trainer::defaults(task)
+  std::optional<float> weight_decay;         // AdamW's λ; default: Trainer::defaults(task)
+};
+
+struct TrainingStep {
+  std::size_t step = 0;  // steps taken so far
+  double loss = 0.0;     // mean training cross-entropy of the last step's batch (before its update)
+};
+
+struct Evaluation {
+  double loss = 0.0;      // mean cross-entropy over the held-out target positions
+  double accuracy = 0.0;  // fraction of held-out target positions whose argmax is right
+};
+
+// The model's reading of one source sentence.
+struct AlignmentReading {
+  std::vector<std::string> source;     // S words
+  std::vector<std::string> target;     // T words: the reference (probe) or the model's output (translate)
+  std::vector<std::string> predicted;  // T words: the model's output, the argmax at each position
+  std::vector<float> weights;          // T x S attention weights, averaged over the heads
+  std::vector<std::vector<float>> head_weights;  // h arrays of T x S
+
+  // For each target position t, the source position with the largest
+  // averaged weight (the first on a tie): the alignment the model shows, to
+  // compare with Task::alignment().
+  std::vector<std::size_t> strongest_sources() const;
+};
+
+class Trainer {
+ public:
+  // ValueError/ShapeError naming the option: heads must divide d_model,
+  // 1 <= d_model <= 1024, 1 <= batch_size <= 4096, learning_rate finite > 0.
+  explicit Trainer(const TrainerOptions& options);
+
+  // The defaults for a task, chosen by measurement (cpp/src/learning/README.md).
+  static TrainerOptions defaults(TaskKind task);
+
+  // `count` >= 1 steps of Adam on fresh batches -> the last step's number and loss.
+  TrainingStep step(std::size_t count = 1);
+
+  // Loss and token accuracy on the task's held-out examples (none seen in training).
+  Evaluation evaluate();
+
+  // The fixed probe example: its words, the model's output and attention weights.
+  AlignmentReading probe();
+
+  // A typed sentence (Task::tokenize, with its errors) -> the model's output
+  // words and its attention weights; `target` is the output.
+  AlignmentReading translate(std::string_view sentence);
+
+  const Task& task() const { return task_; }
+  const TrainerOptions& options() const { return options_; }  // with the defaults filled in
+  std::size_t steps_taken() const { return steps_; }
+  Seq2SeqModel& model() { return model_; }
+
+ private:
+  AlignmentReading read(std::span<const std::int32_t> source);
+
+  TrainerOptions options_;
+  Task task_;
+  Seq2SeqModel model_;
+  Adam adam_;
+  Rng batch_rng_;
+  std::vector<std::int32_t> batch_sources_, batch_targets_;  // B x S, B x T
+  std::size_t steps_ = 0;
+};
+
+}  // namespace attn

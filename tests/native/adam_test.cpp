@@ -1,0 +1,69 @@
+// Adam (attn/adam.hpp): three steps recomputed by hand in double, a quadratic
+// it minimises, and bad options.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "attn/adam.hpp"
+#include "attn/error.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+TEST(Adam, ThreeStepsMatchTheAlgorithmRecomputedInDouble) {
+  const attn::AdamOptions options{0.01f, 0.9f, 0.999f, 1e-8f};
+  attn::Adam adam(3, options);
+  std::vector<float> theta = {1.0f, -2.0f, 0.5f};
+  const std::vector<std::vector<float>> gradients = {{0.5f, -1.0f, 0.0f}, {0.25f, 2.0f, 1e-3f}, {-0.5f, 0.1f, 3.0f}};
+  std::vector<double> expected(theta.begin(), theta.end()), m(3, 0.0), v(3, 0.0);
+  for (std::size_t t = 1; t <= gradients.size(); ++t) {
+    adam.step(theta, gradients[t - 1]);
+    for (std::size_t i = 0; i < 3; ++i) {
+      const double g = gradients[t - 1][i];
+      m[i] = 0.9 * m[i] + 0.1 * g;
+      v[i] = 0.999 * v[i] + 0.001 * g * g;
+      const double m_hat = m[i] / (1 - std::pow(0.9, t)), v_hat = v[i] / (1 - std::pow(0.999, t));
+      expected[i] -= 0.01 * m_hat / (std::sqrt(v_hat) + 1e-8);
+    }
+    EXPECT_TRUE(attn_test::all_close(theta, expected)) << "step " << t;
+  }
+  EXPECT_EQ(adam.steps_taken(), 3u);
+  // The first step moves each parameter by about α against the sign of its
+  // gradient (m̂ / sqrt(v̂) = g / |g|), and not at all where g = 0.
+  attn::Adam fresh(2, options);
+  std::vector<float> p = {0.0f, 0.0f};
+  fresh.step(p, std::vector<float>{3.0f, 0.0f});
+  EXPECT_TRUE(attn_test::close(p[0], -0.01));
+  EXPECT_EQ(p[1], 0.0f);
+}
+
+// f(θ) = sum_i (θ_i - c_i)^2, gradient 2 (θ - c): Adam reaches c.
+TEST(Adam, MinimisesAQuadratic) {
+  const std::vector<float> target = {3.0f, -1.0f, 0.25f, 7.0f};
+  std::vector<float> theta(4, 0.0f), gradient(4);
+  attn::Adam adam(4, {0.1f});
+  for (int step = 0; step < 2000; ++step) {
+    for (std::size_t i = 0; i < 4; ++i) gradient[i] = 2.0f * (theta[i] - target[i]);
+    adam.step(theta, gradient);
+  }
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_NEAR(theta[i], target[i], 1e-3);
+}
+
+TEST(Adam, BadOptionsAndLengthsNameTheArgument) {
+  using attn_test::throws_with_message;
+  EXPECT_TRUE(throws_with_message<attn::ValueError>([] { attn::Adam(3, {0.0f}); },
+                                                    {"learning_rate: expected a finite number > 0, got 0"}));
+  EXPECT_TRUE(throws_with_message<attn::ValueError>([] { attn::Adam(3, {0.1f, 1.0f}); },
+                                                    {"beta1: expected a number in [0, 1), got 1"}));
+  EXPECT_TRUE(throws_with_message<attn::ValueError>([] { attn::Adam(3, {0.1f, 0.9f, 0.999f, -1.0f}); },
+                                                    {"epsilon: expected a finite number > 0, got -1"}));
+  EXPECT_TRUE(throws_with_message<attn::ShapeError>([] { attn::Adam(0); },
+                                                    {"parameter_count: expected at least 1, got 0"}));
+  attn::Adam adam(3);
+  std::vector<float> theta(3), short_gradient(2);
+  EXPECT_TRUE(throws_with_message<attn::ShapeError>([&] { adam.step(theta, short_gradient); },
+                                                    {"gradients: expected parameter_count = 3 floats, got 2"}));
+}
+
+}  // namespace
