@@ -44,10 +44,10 @@ export function makeEngine(module, build, { paths = PUBLIC_PATHS } = {}) {
 
   // dModel, n and m of a multi-head call: given, or inferred from the lengths
   // (dModel = sqrt(wq.length), n = x.length / dModel, m = context.length / dModel or n).
-  function multiHeadSizes(a, x, context, wq) {
-    const dModel = a.dModel === undefined ? Math.floor(Math.sqrt(wq.length)) : count('dModel', a.dModel);
+  function multiHeadSizes({ dModel: givenDModel, n: givenN, m: givenM }, x, context, wq) {
+    const dModel = givenDModel === undefined ? Math.floor(Math.sqrt(wq.length)) : count('dModel', givenDModel);
     if (dModel < 1) {
-      throw new RangeError(a.dModel === undefined
+      throw new RangeError(givenDModel === undefined
         ? `wq: expected dModel*dModel floats with dModel >= 1 (dModel is inferred from wq), got ${wq.length}`
         : `dModel: expected at least 1, got ${dModel}`);
     }
@@ -58,8 +58,8 @@ export function makeEngine(module, build, { paths = PUBLIC_PATHS } = {}) {
       }
       return inferred;
     };
-    const n = a.n === undefined ? rows('x', x) : count('n', a.n);
-    const m = a.m === undefined ? (context.length > 0 ? rows('context', context) : n) : count('m', a.m);
+    const n = givenN === undefined ? rows('x', x) : count('n', givenN);
+    const m = givenM === undefined ? (context.length > 0 ? rows('context', context) : n) : count('m', givenM);
     return { n, m, dModel };
   }
 
