@@ -182,8 +182,27 @@ export function maskOption(mask, arrays) {
     `mask: expected 'none', 'causal', { validKeys } or a Uint8Array(n*m) keep-matrix, got ${describe(mask)}`);
 }
 
+// The core names arguments as its C++ API spells them (d_k, w_q,
+// mask.valid_keys); the engine's callers gave dk, wq, mask.validKeys. The
+// argument an error message starts with is renamed to what the caller gave
+// ("d_model: expected at least 1" -> "dModel: ..."; "n*d_model: ..." ->
+// "n*dModel: ..."); the rest of the message stays the core's.
+const CALLER_NAMES = Object.freeze({
+  d_k: 'dk', d_v: 'dv', d_model: 'dModel', d_s: 'ds', d_h: 'dh', d_a: 'da',
+  w_q: 'wq', w_k: 'wk', w_v: 'wv', w_o: 'wo', w_a: 'wa', u_a: 'ua', v_a: 'va',
+  'mask.valid_keys': 'mask.validKeys', 'mask.keep': 'mask',
+});
+const LEADING_ARGUMENT = /^([\w.*]+)(?=(\[\d+\])?: )/;
+
+export function callerNamed(message) {
+  return message.replace(LEADING_ARGUMENT, (names) => names.split('*').map((name) => CALLER_NAMES[name] ?? name).join('*'));
+}
+
 // The bindings return an Error object instead of throwing through wasm frames.
 export function unwrap(result) {
-  if (result instanceof Error || Object.prototype.toString.call(result) === '[object Error]') throw result;
+  if (result instanceof Error || Object.prototype.toString.call(result) === '[object Error]') {
+    result.message = callerNamed(result.message);
+    throw result;
+  }
   return result;
 }
