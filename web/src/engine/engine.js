@@ -2,8 +2,8 @@
 // (see index.d.ts for the contract). Each function checks its arguments
 // (./arguments.js) and its work (./work-limits.js), calls the bindings with the
 // one form they take, and throws the Error they return. Nothing that can throw
-// reaches the bindings, so every error path leaves the module's stack pointer,
-// Embind handle table and memory as they were.
+// reaches the bindings, so every error path leaves the module's stack pointer
+// and Embind handle table as they were, and frees whatever it allocated.
 
 import {
   arrayChecks, choice, count, flag, number, optionalCount, options, maskOption, scaleOption, seedHalves,

@@ -7,7 +7,7 @@
 //
 // Errors (each names the argument, what was expected and what was given; the
 // engine stays usable after any of them, and an error leaves the module's
-// stack, handle table and memory as they were):
+// stack and handle table as they were and frees what it allocated):
 // - TypeError: a wrong argument type ("q: expected a Float32Array, got an Array
 //   of length 2"); a typed array that is detached (transferred by postMessage),
 //   backed by a SharedArrayBuffer, or a view of the engine's own WebAssembly
