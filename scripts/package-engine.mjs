@@ -28,9 +28,9 @@ const copyModule = (file) => {
 copyModule('index.js');
 if (copied.has('testing.js')) throw new Error('package-engine: index.js must not import the test entry testing.js');
 const dts = readFileSync(join(src, 'index.d.ts'), 'utf8');
-const bindingsPath = "'../../../cpp/bindings/attention'";
+const bindingsPath = "'../../../cpp/bindings/attention.js'";
 if (!dts.includes(bindingsPath)) throw new Error(`package-engine: index.d.ts no longer refers to ${bindingsPath}`);
-writeFileSync(join(out, 'index.d.ts'), dts.replaceAll(bindingsPath, "'./attention-module'"));
+writeFileSync(join(out, 'index.d.ts'), dts.replaceAll(bindingsPath, "'./attention-module.js'"));
 copyFileSync(join(root, 'cpp', 'bindings', 'attention.d.ts'), join(out, 'attention-module.d.ts'));
 for (const build of ['simd', 'baseline']) {
   for (const ext of ['mjs', 'wasm']) {

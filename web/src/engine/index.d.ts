@@ -33,7 +33,7 @@
 
 import type {
   AttentionTrace, MultiHeadResult, RawScaled, RowStats, SaturationResult,
-} from '../../../cpp/bindings/attention';
+} from '../../../cpp/bindings/attention.js';
 
 export type { AttentionTrace, MultiHeadResult, RawScaled, RowStats, SaturationResult };
 

@@ -1,7 +1,7 @@
 // The engine's test entry (testing.js): for tests and the benchmark, not part
 // of the public API.
-import type { AttentionEngine, AttentionArgs, BuildName, CallOptions, CreateAttentionOptions, Seed, WasmBytes } from './index';
-import type { AttentionModule, AttentionPath } from '../../../cpp/bindings/attention';
+import type { AttentionEngine, AttentionArgs, BuildName, CallOptions, CreateAttentionOptions, Seed, WasmBytes } from './index.js';
+import type { AttentionModule, AttentionPath } from '../../../cpp/bindings/attention.js';
 
 /** attentionOutput's paths: 'tiled', 'full', and for tests 'scalar' and 'reference'. */
 export const ALL_PATHS: readonly AttentionPath[];
