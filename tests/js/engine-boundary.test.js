@@ -17,7 +17,7 @@ import * as publicEntry from '../../web/src/engine/index.js';
 import { createAttention } from '../../web/src/engine/index.js';
 import { ALL_PATHS, createTestingEngine } from '../../web/src/engine/testing.js';
 import {
-  detachedArray, expectClose, sharedArray, thrown, wasmMemoryArray, workedExample,
+  detachedArray, expectClose, expectWorkedExample, sharedArray, thrown, wasmMemoryArray, workedExample,
 } from './engine-helpers.js';
 
 const f32 = (...values) => new Float32Array(values);
@@ -74,15 +74,6 @@ function withoutStackTraces(loop) {
   } finally {
     Error.stackTraceLimit = limit;
   }
-}
-
-function expectWorkedExample(engine) {
-  const { args, weights, output } = workedExample();
-  const trace = engine.attention(args);
-  expectClose(trace.weights, weights, 'worked example weights');
-  expectClose(trace.output, output, 'worked example output');
-  expect(Array.from(trace.weights, (x) => x.toFixed(3))).toEqual(['0.401', '0.198', '0.401']);
-  expect(Array.from(trace.output, (x) => x.toFixed(3))).toEqual(['1.203', '0.797']);
 }
 
 describe.each(['simd', 'baseline'])('the boundary (%s build)', (build) => {

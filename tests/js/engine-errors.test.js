@@ -5,27 +5,10 @@
 import { describe, it, expect } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
 import { createTestingEngine } from '../../web/src/engine/testing.js';
-import { expectClose } from './engine-helpers.js';
+import { expectClose, thrown, workedExample } from './engine-helpers.js';
 
-const good = () => ({
-  q: new Float32Array([1, 0]),
-  k: new Float32Array([1, 0, 0, 1, 1, 1]),
-  v: new Float32Array([2, 0, 0, 2, 1, 1]),
-  n: 1, m: 3, dk: 2, dv: 2,
-});
-const workedOutput = () => {
-  const e = Math.exp(Math.SQRT1_2), total = 2 * e + 1;
-  return [(2 * e + e) / total, (2 + e) / total];
-};
-
-function thrown(fn) {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
+const good = () => workedExample().args;
+const workedOutput = () => workedExample().output;
 
 describe.each(['simd', 'baseline'])('errors (%s build)', (build) => {
   const engine = () => createAttention({ build });

@@ -111,6 +111,17 @@ export function workedExample() {
   return { args, weights: [e / total, 1 / total, e / total], output: [(2 * e + e) / total, (2 + e) / total] };
 }
 
+// Asserts that `engine` still computes the worked example: weights
+// 0.401/0.198/0.401, output (1.203, 0.797).
+export function expectWorkedExample(engine) {
+  const { args, weights, output } = workedExample();
+  const trace = engine.attention(args);
+  expectClose(trace.weights, weights, 'worked example weights');
+  expectClose(trace.output, output, 'worked example output');
+  expect(Array.from(trace.weights, (x) => x.toFixed(3))).toEqual(['0.401', '0.198', '0.401']);
+  expect(Array.from(trace.output, (x) => x.toFixed(3))).toEqual(['1.203', '0.797']);
+}
+
 // Runs fn and returns what it threw (fails if it did not throw).
 export function thrown(fn) {
   try {

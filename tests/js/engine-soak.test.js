@@ -12,7 +12,7 @@ import { describe, it, expect } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
 import { createTestingEngine } from '../../web/src/engine/testing.js';
 import {
-  detachedArray, expectClose, seededRandom, sharedArray, thrown, wasmMemoryArray, workedExample,
+  detachedArray, expectWorkedExample, seededRandom, sharedArray, thrown, wasmMemoryArray, workedExample,
 } from './engine-helpers.js';
 
 const f32 = (...values) => new Float32Array(values);
@@ -161,11 +161,6 @@ describe.each(['simd', 'baseline'])('the engine under abuse (%s build)', (build)
     expect(badCases.length).toBeGreaterThan(150);
     expect(testing.boundaryState()).toEqual(before);
 
-    const { args, weights, output } = workedExample();
-    const trace = engine.attention(args);
-    expectClose(trace.weights, weights, 'worked example weights');
-    expectClose(trace.output, output, 'worked example output');
-    expect(Array.from(trace.weights, (x) => x.toFixed(3))).toEqual(['0.401', '0.198', '0.401']);
-    expect(Array.from(trace.output, (x) => x.toFixed(3))).toEqual(['1.203', '0.797']);
+    expectWorkedExample(engine);
   });
 });
