@@ -47,6 +47,7 @@ export interface CallOptions {
   /** Allow up to LONG_RUNNING_WORK_LIMIT units of work instead of WORK_LIMIT (from a Web Worker). */
   longRunning?: boolean;
 }
+
 export type BuildName = 'simd' | 'baseline';
 
 export type WasmBytes = ArrayBuffer | ArrayBufferView;
