@@ -22,11 +22,11 @@
 //   a keep-matrix entry other than 0 or 1, validKeys > m.
 //
 // Work limits: every function is synchronous and blocks the thread that calls
-// it, so each call may do at most WORK_LIMIT (2^32) units of work, about a
-// second (one unit is about one float multiply-add of the baseline build; the
-// formula of each function is on it below). A call with `longRunning: true`
-// (meant for a Web Worker, a benchmark or Node) may do up to
-// LONG_RUNNING_WORK_LIMIT (2^37), about half a minute to a minute. Beyond:
+// it, so each call may do at most WORK_LIMIT (2^32) units of work, 1-2 s for
+// the baseline build (one unit is about one float multiply-add of the baseline
+// build; the formula of each function is on it below). A call with
+// `longRunning: true` (meant for a Web Worker, a benchmark or Node) may do up
+// to LONG_RUNNING_WORK_LIMIT (2^37), about a minute. Beyond:
 // RangeError naming the formula and the values, e.g. "n*m*(dk+dv+32):
 // expected at most 4294967296 units of work in one call, got
 // 20000*20000*(1+1+32) = 13600000000; ...".

@@ -3,9 +3,10 @@
 // for long (a page's main thread freezes while a call runs).
 //
 // Work is counted in units of about one float multiply-add of the baseline
-// build (~0.3 ns on the x86-64 machine where the formulas were fitted; the
-// SIMD build is faster on the attention paths). Each formula is fitted to the
-// measured time of its function, so equal work is about equal time:
+// build (0.3-0.5 ns on the x86-64 machine where the formulas were fitted; the
+// SIMD build is faster on the attention paths at d >= 16). Each formula is
+// fitted to the measured time of its function, so equal work is about equal
+// time (within about 1.5x):
 //
 //   attention paths 'tiled', 'full', 'scalar'   n*m*(dk+dv+32)    (32: the softmax's exp per score)
 //   attention (the trace)                       n*m*(dk+dv+64)    (four n x m matrices written)
@@ -18,9 +19,9 @@
 //   softmax       rows*cols*40;  rowStats length*24;  softmaxJacobian length^2*16
 //   positionalEncoding n*dModel*72 (a sin or cos);  randomNormal rows*cols*24
 //
-// A call may do at most WORK_LIMIT units (2^32: about a second for the
-// baseline build, less for SIMD), or LONG_RUNNING_WORK_LIMIT (2^37: about
-// half a minute to a minute) when it passes `longRunning: true`, which says
+// A call may do at most WORK_LIMIT units (2^32: 1-2 s for the baseline
+// build, less for SIMD), or LONG_RUNNING_WORK_LIMIT (2^37: about a minute)
+// when it passes `longRunning: true`, which says
 // the caller runs it where blocking is acceptable (a Web Worker, a benchmark,
 // Node). Beyond that: a RangeError naming the arguments, with the formula and
 // the values. The page's own calls stay under WORK_LIMIT (section 10's
