@@ -1,21 +1,37 @@
 // The raw Embind module built from attention_bindings.cpp (attention-simd.mjs /
 // attention-baseline.mjs). Hand-written: Embind 3.1.6 cannot emit it.
 //
-// Most callers want the engine (web/src/engine/index.js), which checks argument
-// types, fills in every option and throws the Errors this module RETURNS:
-// every function returns either its result or an Error object (RangeError for
-// a shape or size error, Error for a value error) carrying the core's message.
-// Arrays are copied in; every returned array is a fresh copy.
+// Not a public API: the engine (web/src/engine/index.js) is. Tests and the
+// benchmark reach this module through web/src/engine/testing.js. The engine
+// checks every argument before calling it; called directly, this module
+// trusts that each array is a plain, attached, non-shared view outside its own
+// memory, that each number fits its C++ type (sizes: integers from 0 to
+// 2^32 - 1) and that each option is a string. Every function returns either
+// its result or an Error object (RangeError for a shape, size or memory error,
+// Error for a value error, TypeError for an option string it does not know),
+// carrying the exact message. Arrays are copied in; every returned array is a
+// fresh copy.
+//
+// The result types below are the engine's too (web/src/engine/index.d.ts
+// re-exports them): the engine returns what this module returns.
 
-/** scaleMode: 0 = 1/sqrt(dk), 1 = none, 2 = `scale`. maskKind: 0 none, 1 causal, 2 key padding, 3 keep-matrix. */
+/** 'inverseSqrtDk' = 1/sqrt(dk), 'none' = 1, 'given' = scaleFactor. */
+export type ScaleKind = 'inverseSqrtDk' | 'none' | 'given';
+/** 'keyPadding' reads validKeys, 'keep' the keep argument (n*m bytes). */
+export type MaskKind = 'none' | 'causal' | 'keyPadding' | 'keep';
+/** 'tiled' online softmax; 'full' one n x m matrix; 'scalar' the same on scalar kernels; 'reference' double. */
+export type AttentionPath = 'tiled' | 'full' | 'scalar' | 'reference';
+export type ScoreKind = 'dot' | 'scaledDot' | 'general' | 'additive';
+
 export interface AttentionCall {
   n: number;
   m: number;
   dk: number;
   dv: number;
-  scaleMode: 0 | 1 | 2;
-  scale: number;
-  maskKind: 0 | 1 | 2 | 3;
+  scale: ScaleKind;
+  /** A double; checked to fit a float before it is narrowed. */
+  scaleFactor: number;
+  mask: MaskKind;
   validKeys: number;
 }
 
@@ -24,7 +40,7 @@ export interface MultiHeadCall {
   m: number;
   dModel: number;
   heads: number;
-  maskKind: 0 | 1 | 2 | 3;
+  mask: MaskKind;
   validKeys: number;
 }
 
@@ -38,6 +54,7 @@ export interface SaturationCall {
 }
 
 export interface ScoresCall {
+  kind: ScoreKind;
   n: number;
   m: number;
   ds: number;
@@ -45,48 +62,79 @@ export interface ScoresCall {
   da: number;
 }
 
-export interface Trace {
-  scores: Float32Array;
-  scaled: Float32Array;
-  masked: Float32Array;
-  weights: Float32Array;
-  output: Float32Array;
-  scale: number;
+/** Every intermediate of one attention call. */
+export interface AttentionTrace {
+  scores: Float32Array;   // n x m   QK^T
+  scaled: Float32Array;   // n x m   scale * QK^T
+  masked: Float32Array;   // n x m   scaled with -Infinity where masked
+  weights: Float32Array;  // n x m   row softmax (0 where masked)
+  output: Float32Array;   // n x dv  weights V
+  scale: number;          // the factor that was applied
+}
+
+export interface MultiHeadResult {
+  output: Float32Array;         // n x dModel   concat W_O
+  headWeights: Float32Array[];  // heads arrays of n x m
+  q: Float32Array;              // n x dModel   X W_Q
+  k: Float32Array;              // m x dModel   C W_K
+  v: Float32Array;              // m x dModel   C W_V
+  concat: Float32Array;         // n x dModel   Concat(head_1 .. head_h)
+}
+
+export interface RawScaled {
+  raw: number;     // logits QK^T
+  scaled: number;  // logits QK^T / sqrt(dk)
+}
+
+export interface SaturationResult {
+  logitStd: number;  // standard deviation of the raw logits (about sqrt(dk))
+  maxWeight: RawScaled;
+  entropy: RawScaled;         // nats
+  gradient: RawScaled;        // mean trace of the softmax Jacobian, sum p(1-p)
+  saturatedShare: RawScaled;  // share of rows whose largest weight exceeds 0.99
+}
+
+export interface RowStats {
+  maxWeight: number;
+  entropy: number;        // nats, 0 ln 0 = 0
+  jacobianTrace: number;  // sum p(1-p)
 }
 
 type Result<T> = T | Error;
-type RawScaled = { raw: number; scaled: number };
 
 export interface AttentionModule {
-  /** `keep` is the Uint8Array(n*m) keep-matrix when maskKind == 3 (else ignored). */
-  attention(q: Float32Array, k: Float32Array, v: Float32Array, call: AttentionCall, keep: Uint8Array): Result<Trace>;
+  attention(q: Float32Array, k: Float32Array, v: Float32Array, call: AttentionCall, keep: Uint8Array): Result<AttentionTrace>;
   attentionReference(q: Float32Array, k: Float32Array, v: Float32Array, call: AttentionCall,
-    keep: Uint8Array): Result<Trace>;
+    keep: Uint8Array): Result<AttentionTrace>;
   attentionOutput(q: Float32Array, k: Float32Array, v: Float32Array, call: AttentionCall, keep: Uint8Array,
-    path: 'tiled' | 'full' | 'scalar' | 'reference'): Result<Float32Array>;
+    path: AttentionPath): Result<Float32Array>;
   /** `context` of length 0 = self-attention. */
   multiHead(x: Float32Array, context: Float32Array, wq: Float32Array, wk: Float32Array, wv: Float32Array,
-    wo: Float32Array, call: MultiHeadCall, keep: Uint8Array): Result<{
-      output: Float32Array; headWeights: Float32Array[]; q: Float32Array; k: Float32Array; v: Float32Array;
-      concat: Float32Array;
-    }>;
-  saturation(call: SaturationCall): Result<{
-    logitStd: number; maxWeight: RawScaled; entropy: RawScaled; gradient: RawScaled; saturatedShare: RawScaled;
-  }>;
+    wo: Float32Array, call: MultiHeadCall, keep: Uint8Array): Result<MultiHeadResult>;
+  saturation(call: SaturationCall): Result<SaturationResult>;
   /** wa/ua/va may be empty when the kind does not use them. */
-  scores(kind: string, s: Float32Array, h: Float32Array, call: ScoresCall, wa: Float32Array, ua: Float32Array,
+  scores(s: Float32Array, h: Float32Array, call: ScoresCall, wa: Float32Array, ua: Float32Array,
     va: Float32Array): Result<Float32Array>;
   context(alignment: Float32Array, h: Float32Array, n: number, m: number, dh: number): Result<Float32Array>;
   softmax(logits: Float32Array, rows: number, cols: number): Result<Float32Array>;
-  rowStats(probabilities: Float32Array): Result<{ maxWeight: number; entropy: number; jacobianTrace: number }>;
+  rowStats(probabilities: Float32Array): Result<RowStats>;
   softmaxJacobian(probabilities: Float32Array): Result<Float64Array>;
   positionalEncoding(n: number, dModel: number): Result<Float32Array>;
   randomNormal(seedHigh: number, seedLow: number, rows: number, cols: number, stddev: number): Result<Float32Array>;
+  /** Test entry only: the raw generator streams (count <= 2^28). */
   randomStream(seedHigh: number, seedLow: number, count: number): Result<{
     normals: Float64Array; u64High: Uint32Array; u64Low: Uint32Array;
   }>;
   /** 4 in the SIMD128 build, 1 in the baseline. */
   simdWidth(): number;
+
+  // Emscripten's runtime, for the tests of the boundary (web/src/engine/testing.js).
+  /** The shadow-stack pointer. */
+  stackSave(): number;
+  /** The number of live Embind handles. */
+  count_emval_handles(): number;
+  /** A byte view of the module's memory (a new one after the memory grows). */
+  readonly HEAP8: Int8Array;
 }
 
 export interface ModuleOptions {

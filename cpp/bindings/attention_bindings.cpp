@@ -1,19 +1,29 @@
 // Embind bindings of the attention core: type conversion only.
 //
 // In:  Float32Array / Uint8Array arguments are copied into std::vector (one
-//      TypedArray.set per argument); sizes and options arrive as plain numbers
-//      or a value_object whose fields the engine always fills in.
+//      TypedArray.set per argument); sizes arrive as numbers; every option
+//      arrives as a STRING naming the core's enum value ('causal', 'given',
+//      'tiled', 'additive', ...), parsed here by one table per option. A
+//      string the table does not hold is a named TypeError, never a default.
+//      The scale factor arrives as a double and is narrowed to the core's
+//      float only if a float can hold it (else a RangeError showing the value).
 // Out: results are copied out of wasm memory into fresh Float32Arrays
 //      (new Float32Array(typed_memory_view(...))) before the vectors are freed,
 //      so growing the memory later never detaches what JavaScript holds.
 //
+// What the caller must guarantee (the engine, web/src/engine/arguments.js,
+// checks it before every call): each array argument is a plain, attached,
+// non-shared view outside this module's memory; each number fits its C++
+// type; each string is a string. Then no Embind conversion and no call back
+// into JavaScript can throw inside these functions.
+//
 // Errors: every function catches the core's exceptions and RETURNS a JavaScript
 // Error object (RangeError for attn::ShapeError / attn::SizeError and for out of
-// memory, Error for attn::ValueError) carrying the core's exact message. The
-// engine (web/src/engine/index.js) throws it. Throwing a JavaScript exception
-// through wasm frames would skip C++ destructors and leave the shadow-stack
-// pointer where the deepest frame put it; returning the Error keeps the module
-// usable for as many errors as the reader makes.
+// memory, Error for attn::ValueError, TypeError for an unknown option string)
+// carrying the exact message. The engine throws it. Throwing a JavaScript
+// exception through wasm frames would skip C++ destructors and leave the
+// shadow-stack pointer where the deepest frame put it; returning the Error
+// keeps the stack pointer and the Embind handle table as they were.
 //
 // Shapes follow attn/shapes.hpp: n queries, m keys, d_k, d_v, h heads, d_model,
 // row-major, rows are tokens. Shape legend and validation live in the core.
@@ -22,19 +32,56 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <limits>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "attn/attn.hpp"
-#include "attn/testing.hpp"  // the "scalar" path and simdWidth
+#include "attn/testing.hpp"  // the "scalar" path (ForceKernelVariant) and simdWidth
 
 using emscripten::typed_memory_view;
 using emscripten::val;
 
 namespace {
 
-// ---- conversion helpers -----------------------------------------------------
+// ---- errors -------------------------------------------------------------------------
+
+// An option string no table holds (TypeError). Raised by the conversions
+// below, like the core's errors.
+struct OptionError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+val make_error(const char* constructor, const std::string& message) {
+  return val::global(constructor).new_(message);
+}
+
+// Runs `compute` and turns every exception into a returned Error object.
+template <class Compute>
+val guarded(Compute&& compute) {
+  try {
+    return compute();
+  } catch (const attn::ShapeError& e) {
+    return make_error("RangeError", e.what());
+  } catch (const attn::SizeError& e) {
+    return make_error("RangeError", e.what());
+  } catch (const attn::ValueError& e) {
+    return make_error("Error", e.what());
+  } catch (const OptionError& e) {
+    return make_error("TypeError", e.what());
+  } catch (const std::bad_alloc&) {
+    return make_error("RangeError", "memory: the inputs need more memory than WebAssembly can provide");
+  } catch (const std::length_error&) {
+    return make_error("RangeError", "memory: the inputs need more memory than WebAssembly can provide");
+  } catch (const std::exception& e) {
+    return make_error("Error", e.what());
+  }
+}
+
+// ---- conversion helpers -------------------------------------------------------------
 
 std::vector<float> floats_from(const val& array) {
   return emscripten::convertJSArrayToNumberVector<float>(array);
@@ -56,67 +103,98 @@ std::uint64_t seed_from(std::uint32_t high, std::uint32_t low) {
   return (std::uint64_t{high} << 32) | low;
 }
 
-val make_error(const char* constructor, const std::string& message) {
-  return val::global(constructor).new_(message);
-}
+// ---- option strings -> the core's enums -------------------------------------------
+//
+// One table per option; each string names the core's value. A string that is
+// not in the table raises OptionError listing the table (never a default).
 
-// Runs `compute` and turns the core's exceptions into returned Error objects.
-template <class Compute>
-val guarded(Compute&& compute) {
-  try {
-    return compute();
-  } catch (const attn::ShapeError& e) {
-    return make_error("RangeError", e.what());
-  } catch (const attn::SizeError& e) {
-    return make_error("RangeError", e.what());
-  } catch (const attn::ValueError& e) {
-    return make_error("Error", e.what());
-  } catch (const std::bad_alloc&) {
-    return make_error("RangeError", "memory: the inputs need more memory than WebAssembly can provide");
-  } catch (const std::exception& e) {
-    return make_error("Error", e.what());
+template <class Kind, std::size_t N>
+struct OptionTable {
+  const char* option;  // the argument's name in the error message
+  struct Entry {
+    const char* name;
+    Kind kind;
+  } entries[N];
+
+  Kind parse(const std::string& given) const {
+    for (const auto& entry : entries)
+      if (given == entry.name) return entry.kind;
+    std::string expected;
+    for (std::size_t i = 0; i < N; ++i) {
+      expected += (i == 0 ? "'" : i + 1 == N ? " or '" : ", '") + std::string(entries[i].name) + "'";
+    }
+    throw OptionError(std::string(option) + ": expected " + expected + ", got '" + given + "'");
   }
+};
+
+constexpr OptionTable<attn::Scale::Kind, 3> kScaleKinds{"scale", {
+    {"inverseSqrtDk", attn::Scale::Kind::InverseSqrtDk},
+    {"none", attn::Scale::Kind::None},
+    {"given", attn::Scale::Kind::Given},
+}};
+
+constexpr OptionTable<attn::Mask::Kind, 4> kMaskKinds{"mask", {
+    {"none", attn::Mask::Kind::None},
+    {"causal", attn::Mask::Kind::Causal},
+    {"keyPadding", attn::Mask::Kind::KeyPadding},
+    {"keep", attn::Mask::Kind::Keep},
+}};
+
+// attentionOutput's paths through the core.
+enum class Path { Tiled, Full, Scalar, Reference };
+constexpr OptionTable<Path, 4> kPaths{"path", {
+    {"tiled", Path::Tiled},          // attn::attention_output: online softmax, never n x m
+    {"full", Path::Full},            // attn::attention_output_full: one n x m matrix
+    {"scalar", Path::Scalar},        // the same with the scalar kernels (benchmarks, tests)
+    {"reference", Path::Reference},  // attn::reference::attention (double accumulation)
+}};
+
+enum class ScoreKind { Dot, ScaledDot, General, Additive };
+constexpr OptionTable<ScoreKind, 4> kScoreKinds{"kind", {
+    {"dot", ScoreKind::Dot},
+    {"scaledDot", ScoreKind::ScaledDot},
+    {"general", ScoreKind::General},
+    {"additive", ScoreKind::Additive},
+}};
+
+attn::Scale scale_from(const std::string& kind, double factor) {
+  switch (kScaleKinds.parse(kind)) {
+    case attn::Scale::Kind::None: return attn::Scale::none();
+    case attn::Scale::Kind::Given: return attn::Scale::by(factor);  // the core checks it, as a double
+    case attn::Scale::Kind::InverseSqrtDk: break;
+  }
+  return attn::Scale::inverse_sqrt_dk();
 }
 
-// ---- options ------------------------------------------------------------------
+// `keep` is read only for 'keep', `valid_keys` only for 'keyPadding'.
+attn::Mask mask_from(const std::string& kind, std::size_t valid_keys, const val& keep) {
+  switch (kMaskKinds.parse(kind)) {
+    case attn::Mask::Kind::Causal: return attn::Mask::causal();
+    case attn::Mask::Kind::KeyPadding: return attn::Mask::key_padding(valid_keys);
+    case attn::Mask::Kind::Keep: return attn::Mask::explicit_keep(bytes_from(keep));
+    case attn::Mask::Kind::None: break;
+  }
+  return attn::Mask::none();
+}
 
-// Scale and mask of one attention call, as the engine normalises them.
-//   scaleMode: 0 = 1/sqrt(d_k), 1 = none, 2 = `scale`
-//   maskKind:  0 = none, 1 = causal, 2 = key padding (`validKeys`), 3 = keep-matrix
+// ---- attention ----------------------------------------------------------------------
+
+// One attention call. scale: 'inverseSqrtDk' (1/sqrt(d_k)), 'none', 'given'
+// (scaleFactor); mask: 'none', 'causal', 'keyPadding' (validKeys), 'keep' (the
+// keep argument, n*m bytes).
 struct AttentionCall {
   std::size_t n = 0, m = 0, dk = 0, dv = 0;
-  int scaleMode = 0;
-  float scale = 1.0f;
-  int maskKind = 0;
+  std::string scale;
+  double scaleFactor = 1.0;
+  std::string mask;
   std::size_t validKeys = 0;
 };
 
-attn::AttentionShape shape_of(const AttentionCall& call) {
-  return {call.n, call.m, call.dk, call.dv};
-}
-
-attn::Scale scale_of(const AttentionCall& call) {
-  switch (call.scaleMode) {
-    case 1: return attn::Scale::none();
-    case 2: return attn::Scale::by(call.scale);
-    default: return attn::Scale::inverse_sqrt_dk();
-  }
-}
-
-attn::Mask mask_of(int kind, std::size_t valid_keys, const val& keep) {
-  switch (kind) {
-    case 1: return attn::Mask::causal();
-    case 2: return attn::Mask::key_padding(valid_keys);
-    case 3: return attn::Mask::explicit_keep(bytes_from(keep));
-    default: return attn::Mask::none();
-  }
-}
+attn::AttentionShape shape_of(const AttentionCall& call) { return {call.n, call.m, call.dk, call.dv}; }
 
 attn::AttentionOptions options_of(const AttentionCall& call, const val& keep) {
-  return {scale_of(call), mask_of(call.maskKind, call.validKeys, keep)};
+  return {scale_from(call.scale, call.scaleFactor), mask_from(call.mask, call.validKeys, keep)};
 }
-
-// ---- attention ----------------------------------------------------------------
 
 val trace_out(const attn::AttentionTrace& trace) {
   val result = val::object();
@@ -132,42 +210,48 @@ val trace_out(const attn::AttentionTrace& trace) {
 // attention(q, k, v, call, keep) -> { scores, scaled, masked, weights, output, scale }
 val attention(val q, val k, val v, AttentionCall call, val keep) {
   return guarded([&] {
+    const auto options = options_of(call, keep);
     const auto qs = floats_from(q), ks = floats_from(k), vs = floats_from(v);
-    return trace_out(attn::attention(qs, ks, vs, shape_of(call), options_of(call, keep)));
+    return trace_out(attn::attention(qs, ks, vs, shape_of(call), options));
   });
 }
 
 // attention(...) by the scalar reference (double accumulation): the ground truth.
 val attention_reference(val q, val k, val v, AttentionCall call, val keep) {
   return guarded([&] {
+    const auto options = options_of(call, keep);
     const auto qs = floats_from(q), ks = floats_from(k), vs = floats_from(v);
-    return trace_out(attn::reference::attention(qs, ks, vs, shape_of(call), options_of(call, keep)));
+    return trace_out(attn::reference::attention(qs, ks, vs, shape_of(call), options));
   });
 }
 
-// attentionOutput(q, k, v, call, keep, path) -> Float32Array n*d_v
-//   path: "tiled" (attn::attention_output), "full" (attn::attention_output_full: one n x m
-//         matrix), "scalar" (the same with the scalar kernels), "reference" (attn::reference)
+// attentionOutput(q, k, v, call, keep, path) -> Float32Array n*d_v, by one of kPaths.
 val attention_output(val q, val k, val v, AttentionCall call, val keep, std::string path) {
   return guarded([&] {
+    const Path chosen = kPaths.parse(path);
+    const auto options = options_of(call, keep);
     const auto qs = floats_from(q), ks = floats_from(k), vs = floats_from(v);
     const auto shape = shape_of(call);
-    const auto options = options_of(call, keep);
-    if (path == "full") return float32_out(attn::attention_output_full(qs, ks, vs, shape, options));
-    if (path == "scalar") {
-      const attn::testing::ForceKernelVariant scalar_kernels("scalar");
-      return float32_out(attn::attention_output_full(qs, ks, vs, shape, options));
+    switch (chosen) {
+      case Path::Full: return float32_out(attn::attention_output_full(qs, ks, vs, shape, options));
+      case Path::Scalar:
+        {
+          const attn::testing::ForceKernelVariant scalar_kernels("scalar");
+          return float32_out(attn::attention_output_full(qs, ks, vs, shape, options));
+        }
+      case Path::Reference: return float32_out(attn::reference::attention(qs, ks, vs, shape, options).output);
+      case Path::Tiled: break;
     }
-    if (path == "reference") return float32_out(attn::reference::attention(qs, ks, vs, shape, options).output);
     return float32_out(attn::attention_output(qs, ks, vs, shape, options));
   });
 }
 
-// ---- multi-head -----------------------------------------------------------------
+// ---- multi-head -----------------------------------------------------------------------
 
+// mask as in AttentionCall.
 struct MultiHeadCall {
   std::size_t n = 0, m = 0, dModel = 0, heads = 1;
-  int maskKind = 0;
+  std::string mask;
   std::size_t validKeys = 0;
 };
 
@@ -175,9 +259,10 @@ struct MultiHeadCall {
 // `context` of length 0 means self-attention.
 val multi_head(val x, val context, val wq, val wk, val wv, val wo, MultiHeadCall call, val keep) {
   return guarded([&] {
+    attn::MultiHeadInputs in;
+    in.mask = mask_from(call.mask, call.validKeys, keep);
     const auto xs = floats_from(x), cs = floats_from(context);
     const auto wqs = floats_from(wq), wks = floats_from(wk), wvs = floats_from(wv), wos = floats_from(wo);
-    attn::MultiHeadInputs in;
     in.x = xs;
     in.context = cs;
     in.n = call.n;
@@ -188,7 +273,6 @@ val multi_head(val x, val context, val wq, val wk, val wv, val wo, MultiHeadCall
     in.w_k = wks;
     in.w_v = wvs;
     in.w_o = wos;
-    in.mask = mask_of(call.maskKind, call.validKeys, keep);
     const auto r = attn::multi_head(in);
     val head_weights = val::array();
     for (const auto& weights : r.head_weights) head_weights.call<void>("push", float32_out(weights));
@@ -239,24 +323,26 @@ val saturation(SaturationCall call) {
 
 // ---- score functions (Bahdanau, Luong, Vaswani) -------------------------------------
 
+// kind: one of kScoreKinds.
 struct ScoresCall {
+  std::string kind;
   std::size_t n = 0, m = 0, ds = 0, dh = 0, da = 0;
 };
 
-// scores(kind, s, h, call, wa, ua, va) -> Float32Array n*m
-val scores(std::string kind, val s, val h, ScoresCall call, val wa, val ua, val va) {
+// scores(s, h, call, wa, ua, va) -> Float32Array n*m (wa, ua, va read only by the kinds that use them)
+val scores(val s, val h, ScoresCall call, val wa, val ua, val va) {
   return guarded([&] {
+    const ScoreKind kind = kScoreKinds.parse(call.kind);
     const auto ss = floats_from(s), hs = floats_from(h);
     const attn::ScoreInputs in{ss, hs, call.n, call.m, call.ds, call.dh};
-    if (kind == "dot") return float32_out(attn::score_dot(in));
-    if (kind == "scaledDot") return float32_out(attn::score_scaled_dot(in));
-    if (kind == "general") return float32_out(attn::score_general(in, floats_from(wa)));
-    if (kind == "additive") {
-      const auto was = floats_from(wa), uas = floats_from(ua), vas = floats_from(va);
-      return float32_out(attn::score_additive(in, was, uas, vas, call.da));
+    switch (kind) {
+      case ScoreKind::Dot: return float32_out(attn::score_dot(in));
+      case ScoreKind::ScaledDot: return float32_out(attn::score_scaled_dot(in));
+      case ScoreKind::General: return float32_out(attn::score_general(in, floats_from(wa)));
+      case ScoreKind::Additive: break;
     }
-    return make_error("TypeError",
-                      "kind: expected 'dot', 'scaledDot', 'general' or 'additive', got '" + kind + "'");
+    const auto was = floats_from(wa), uas = floats_from(ua), vas = floats_from(va);
+    return float32_out(attn::score_additive(in, was, uas, vas, call.da));
   });
 }
 
@@ -304,12 +390,16 @@ val random_normal(std::uint32_t seed_high, std::uint32_t seed_low, std::size_t r
   });
 }
 
-// randomStream(seedHigh, seedLow, count) -> { normals: Float64Array, u64High, u64Low: Uint32Array }
-// The raw streams of attn::Rng: `count` normal() draws from one generator and
-// `count` next_u64() draws from another with the same seed (the native test
-// vectors hold the same two streams).
+// Test entry only (web/src/engine/testing.js): the raw streams of attn::Rng.
+// randomStream(seedHigh, seedLow, count) -> { normals: Float64Array, u64High, u64Low: Uint32Array }:
+// `count` normal() draws from one generator and `count` next_u64() draws from
+// another with the same seed (the native test vectors hold the same two streams).
 val random_stream(std::uint32_t seed_high, std::uint32_t seed_low, std::size_t count) {
   return guarded([&] {
+    if (count > attn::kMaxMatrixElements) {
+      throw attn::SizeError("count: expected at most " + std::to_string(attn::kMaxMatrixElements) +
+                            " draws, got " + std::to_string(count));
+    }
     const std::uint64_t seed = seed_from(seed_high, seed_low);
     attn::Rng normals(seed), integers(seed);
     std::vector<double> normal_values(count);
@@ -342,16 +432,16 @@ EMSCRIPTEN_BINDINGS(attention_core) {
       .field("m", &AttentionCall::m)
       .field("dk", &AttentionCall::dk)
       .field("dv", &AttentionCall::dv)
-      .field("scaleMode", &AttentionCall::scaleMode)
       .field("scale", &AttentionCall::scale)
-      .field("maskKind", &AttentionCall::maskKind)
+      .field("scaleFactor", &AttentionCall::scaleFactor)
+      .field("mask", &AttentionCall::mask)
       .field("validKeys", &AttentionCall::validKeys);
   value_object<MultiHeadCall>("MultiHeadCall")
       .field("n", &MultiHeadCall::n)
       .field("m", &MultiHeadCall::m)
       .field("dModel", &MultiHeadCall::dModel)
       .field("heads", &MultiHeadCall::heads)
-      .field("maskKind", &MultiHeadCall::maskKind)
+      .field("mask", &MultiHeadCall::mask)
       .field("validKeys", &MultiHeadCall::validKeys);
   value_object<SaturationCall>("SaturationCall")
       .field("dk", &SaturationCall::dk)
@@ -361,6 +451,7 @@ EMSCRIPTEN_BINDINGS(attention_core) {
       .field("seedHigh", &SaturationCall::seedHigh)
       .field("seedLow", &SaturationCall::seedLow);
   value_object<ScoresCall>("ScoresCall")
+      .field("kind", &ScoresCall::kind)
       .field("n", &ScoresCall::n)
       .field("m", &ScoresCall::m)
       .field("ds", &ScoresCall::ds)

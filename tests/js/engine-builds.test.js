@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { simd as simdSupported } from 'wasm-feature-detect';
-import { createAttention, loadBuild, preferredBuild } from '../../web/src/engine/index.js';
+import { createAttention, preferredBuild } from '../../web/src/engine/index.js';
+import { loadBuild } from '../../web/src/engine/testing.js';
 import { expectClose, loadBoth, randomMatrix, seededRandom } from './engine-helpers.js';
 
 const wasmFile = (build) => fileURLToPath(new URL(`../../web/src/engine/wasm/attention-${build}.wasm`, import.meta.url));

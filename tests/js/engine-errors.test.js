@@ -4,27 +4,11 @@
 // expected and what was given. The module keeps working after any of them.
 import { describe, it, expect } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
-import { expectClose } from './engine-helpers.js';
+import { createTestingEngine } from '../../web/src/engine/testing.js';
+import { expectClose, thrown, workedExample } from './engine-helpers.js';
 
-const good = () => ({
-  q: new Float32Array([1, 0]),
-  k: new Float32Array([1, 0, 0, 1, 1, 1]),
-  v: new Float32Array([2, 0, 0, 2, 1, 1]),
-  n: 1, m: 3, dk: 2, dv: 2,
-});
-const workedOutput = () => {
-  const e = Math.exp(Math.SQRT1_2), total = 2 * e + 1;
-  return [(2 * e + e) / total, (2 + e) / total];
-};
-
-function thrown(fn) {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
+const good = () => workedExample().args;
+const workedOutput = () => workedExample().output;
 
 describe.each(['simd', 'baseline'])('errors (%s build)', (build) => {
   const engine = () => createAttention({ build });
@@ -93,12 +77,20 @@ describe.each(['simd', 'baseline'])('errors (%s build)', (build) => {
     expect(() => e.attention({ ...good(), n: 0, q: new Float32Array(0) })).toThrow(/\bn\b/);
     const x = new Float32Array(2 * 6), w = new Float32Array(36);
     expect(() => e.multiHead({ x, heads: 4, wq: w, wk: w, wv: w, wo: w })).toThrow(RangeError);
-    // n*m = 2^32 wraps to 0 in a 32-bit size_t; the core must still refuse it.
+    // Beyond memory (longRunning: past the engine's default work limit, to reach the core).
+    const ones = new Float32Array(20000).fill(1);
+    const error = thrown(() => e.attention({ q: ones, k: ones, v: ones, n: 20000, m: 20000, dk: 1, dv: 1, longRunning: true }));
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error.message).toBe('n*m: expected at most 268435456 elements, got 400000000');
+    // n*m = 2^32 wraps to 0 in a 32-bit size_t; the core must still refuse it (the
+    // engine's work limit refuses it first, so ask the raw module).
+    const { module: raw } = await createTestingEngine({ build });
+    const call = { dk: 1, dv: 1, scale: 'inverseSqrtDk', scaleFactor: 1, mask: 'none', validKeys: 0 };
     for (const n of [65536, 70000]) {
-      const ones = new Float32Array(n).fill(1);
-      const error = thrown(() => e.attention({ q: ones, k: ones, v: ones, n, m: n, dk: 1, dv: 1 }));
-      expect(error, `n = m = ${n}`).toBeInstanceOf(RangeError);
-      expect(error.message).toMatch(/n\*m/);
+      const big = new Float32Array(n).fill(1);
+      const returned = raw.attention(big, big, big, { ...call, n, m: n }, new Uint8Array(0));
+      expect(returned, `n = m = ${n}`).toBeInstanceOf(RangeError);
+      expect(returned.message).toBe(`n*m: expected at most 268435456 elements, got ${n * n}`);
     }
   });
 

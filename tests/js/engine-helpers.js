@@ -75,3 +75,59 @@ export function permuteRows(matrix, cols, order) {
   order.forEach((from, to) => out.set(matrix.subarray(from * cols, (from + 1) * cols), to * cols));
   return out;
 }
+
+// ---- bad arrays: what the engine must refuse before the bindings see them ------
+
+// A Float32Array (or `Type`) whose buffer was transferred, as postMessage(buf, [buf]) does.
+export function detachedArray(length = 2, Type = Float32Array) {
+  const array = new Type(length);
+  structuredClone(array.buffer, { transfer: [array.buffer] });
+  return array;
+}
+
+// A Float32Array over a SharedArrayBuffer holding `values`.
+export function sharedArray(values, Type = Float32Array) {
+  const array = new Type(new SharedArrayBuffer(values.length * Type.BYTES_PER_ELEMENT));
+  array.set(values);
+  return array;
+}
+
+// A view of `length` elements of the engine's own WebAssembly memory
+// (`module`: the testing engine's raw module). Never written to.
+export function wasmMemoryArray(module, length = 2, Type = Float32Array) {
+  return new Type(module.HEAP8.buffer, 1024, length);
+}
+
+// The worked example of article 001 (q = (1, 0); keys (1,0), (0,1), (1,1);
+// values (2,0), (0,2), (1,1)) and its expected weights and output at the
+// default scale 1/sqrt(2), computed here from the formula.
+export function workedExample() {
+  const args = {
+    q: new Float32Array([1, 0]), k: new Float32Array([1, 0, 0, 1, 1, 1]), v: new Float32Array([2, 0, 0, 2, 1, 1]),
+    n: 1, m: 3, dk: 2, dv: 2,
+  };
+  const e = Math.exp(Math.SQRT1_2);  // exp(s_j / sqrt(2)) for s = (1, 0, 1): e, 1, e
+  const total = 2 * e + 1;
+  return { args, weights: [e / total, 1 / total, e / total], output: [(2 * e + e) / total, (2 + e) / total] };
+}
+
+// Asserts that `engine` still computes the worked example: weights
+// 0.401/0.198/0.401, output (1.203, 0.797).
+export function expectWorkedExample(engine) {
+  const { args, weights, output } = workedExample();
+  const trace = engine.attention(args);
+  expectClose(trace.weights, weights, 'worked example weights');
+  expectClose(trace.output, output, 'worked example output');
+  expect(Array.from(trace.weights, (x) => x.toFixed(3))).toEqual(['0.401', '0.198', '0.401']);
+  expect(Array.from(trace.output, (x) => x.toFixed(3))).toEqual(['1.203', '0.797']);
+}
+
+// Runs fn and returns what it threw (fails if it did not throw).
+export function thrown(fn) {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}

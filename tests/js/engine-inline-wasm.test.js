@@ -4,7 +4,8 @@
 // build per page, and this test must be the first to load the builds.
 import { expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { createAttention, loadBuild } from '../../web/src/engine/index.js';
+import { createAttention } from '../../web/src/engine/index.js';
+import { loadBuild } from '../../web/src/engine/testing.js';
 
 const bytes = (build) => readFileSync(new URL(`../../web/src/engine/wasm/attention-${build}.wasm`, import.meta.url));
 

@@ -82,13 +82,13 @@ TEST(Errors, Scale) {
   ValidCall c;
   // 1e39 is shown as given (a float would have made it "inf")
   const std::pair<double, const char*> bad_factors[] = {
-      {-1.0, "-1"}, {0.0, "0"}, {kNaN, "NaN"}, {kInf, "inf"}, {1e39, "1e+39"}};
+      {-1.0, "-1"}, {0.0, "0"}, {kNaN, "NaN"}, {kInf, "inf"}, {1e39, "1e+39"}, {1e-50, "1e-50"}};
   for (const auto& [factor, shown] : bad_factors) {
     attn::AttentionOptions options;
     options.scale = attn::Scale::by(factor);
     EXPECT_TRUE(throws_with_message<ValueError>(
         [&] { attn::attention(c.q, c.k, c.v, c.shape, options); },
-        {std::string("scale: expected a finite positive number at most 3.40282347e+38, got ") + shown}));
+        {std::string("scale: expected a finite positive number from 1.40129846e-45 to 3.40282347e+38, got ") + shown}));
   }
 }
 

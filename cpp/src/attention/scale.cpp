@@ -18,9 +18,11 @@ float Scale::factor(std::size_t d_k) const {
     case Kind::None:
       return 1.0f;
     case Kind::Given:
-      if (!(given > 0.0 && given <= FLT_MAX)) {  // false for NaN
-        throw ValueError("scale: expected a finite positive number at most " + detail::describe_value(FLT_MAX) +
-                         ", got " + detail::describe_value(given));
+      // A float must hold it: not above FLT_MAX (it would become inf), not so
+      // small that it rounds to 0. The comparisons are false for NaN.
+      if (!(given <= FLT_MAX && static_cast<float>(given) > 0.0f)) {
+        throw ValueError("scale: expected a finite positive number from " + detail::describe_value(FLT_TRUE_MIN) +
+                         " to " + detail::describe_value(FLT_MAX) + ", got " + detail::describe_value(given));
       }
       return static_cast<float>(given);
   }

@@ -5,11 +5,48 @@
 // Float32Array whose rows are tokens; element (r, c) of an R x C matrix is at
 // r * C + c. Every returned array is a fresh copy (never a view of wasm memory).
 //
-// Errors: a wrong argument TYPE throws TypeError naming the argument. The core's
-// errors are thrown as RangeError (a length or size does not match, or too
-// large for memory) or Error (a value is not allowed: NaN, infinity, a
-// non-positive scale, ...), with the core's message, e.g.
-//   "k: expected m*d_k = 3*2 = 6 floats, got 5". The engine stays usable.
+// Errors (each names the argument, what was expected and what was given; the
+// engine stays usable after any of them, and an error leaves the module's
+// stack and handle table as they were and frees what it allocated):
+// - TypeError: a wrong argument type ("q: expected a Float32Array, got an Array
+//   of length 2"); a typed array that is detached (transferred by postMessage),
+//   backed by a SharedArrayBuffer, or a view of the engine's own WebAssembly
+//   memory; an unknown option value ("path: expected 'tiled' or 'full', got
+//   'fast'").
+// - RangeError: a size that is not an integer from 0 to 2^32 - 1; a length or
+//   size that does not match ("k: expected m*d_k = 3*2 = 6 floats, got 5") or
+//   does not fit in memory; a scale a float cannot hold ("got 1e+39"); a call
+//   over its work limit (below).
+// - Error: a value the core does not allow: NaN or infinity in an input
+//   ("q[1]: expected a finite number, got NaN"), a scale that is not positive,
+//   a keep-matrix entry other than 0 or 1, validKeys > m.
+//
+// Work limits: every function is synchronous and blocks the thread that calls
+// it, so each call may do at most WORK_LIMIT (2^32) units of work, 1-2 s for
+// the baseline build (one unit is about one float multiply-add of the baseline
+// build; the formula of each function is on it below). A call with
+// `longRunning: true` (meant for a Web Worker, a benchmark or Node) may do up
+// to LONG_RUNNING_WORK_LIMIT (2^37), about a minute. Beyond:
+// RangeError naming the formula and the values, e.g. "n*m*(dk+dv+32):
+// expected at most 4294967296 units of work in one call, got
+// 20000*20000*(1+1+32) = 13600000000; ...".
+
+import type {
+  AttentionTrace, MultiHeadResult, RawScaled, RowStats, SaturationResult,
+} from '../../../cpp/bindings/attention.js';
+
+export type { AttentionTrace, MultiHeadResult, RawScaled, RowStats, SaturationResult };
+
+/** Units of work one call may do by default (2^32). */
+export const WORK_LIMIT: number;
+/** Units of work one call with `longRunning: true` may do (2^37). */
+export const LONG_RUNNING_WORK_LIMIT: number;
+
+/** Every synchronous function accepts it (in its options object, or as a last argument). */
+export interface CallOptions {
+  /** Allow up to LONG_RUNNING_WORK_LIMIT units of work instead of WORK_LIMIT (from a Web Worker). */
+  longRunning?: boolean;
+}
 
 export type BuildName = 'simd' | 'baseline';
 
@@ -39,7 +76,7 @@ export type ScaleOption = number | boolean;
  */
 export type MaskOption = null | 'none' | 'causal' | { validKeys: number } | Uint8Array;
 
-export interface AttentionArgs {
+export interface AttentionArgs extends CallOptions {
   q: Float32Array;  // n x dk
   k: Float32Array;  // m x dk
   v: Float32Array;  // m x dv
@@ -51,26 +88,15 @@ export interface AttentionArgs {
   mask?: MaskOption;
 }
 
-export interface AttentionTrace {
-  scores: Float32Array;   // n x m   QK^T
-  scaled: Float32Array;   // n x m   scale * QK^T
-  masked: Float32Array;   // n x m   scaled with -Infinity where masked
-  weights: Float32Array;  // n x m   row softmax (0 where masked)
-  output: Float32Array;   // n x dv  weights V
-  scale: number;          // the factor that was applied
-}
-
 export interface AttentionOutputArgs extends AttentionArgs {
   /**
    * 'tiled' (default): online softmax, never holds the n x m matrix.
    * 'full': the SIMD kernels through one n x m matrix.
-   * Benchmarks only: 'scalar' (the full path with the scalar kernels),
-   * 'reference' (the double-accumulating reference).
    */
-  path?: 'tiled' | 'full' | 'scalar' | 'reference';
+  path?: 'tiled' | 'full';
 }
 
-export interface MultiHeadArgs {
+export interface MultiHeadArgs extends CallOptions {
   x: Float32Array;         // n x dModel (queries)
   context?: Float32Array;  // m x dModel (keys, values); omitted = self-attention
   heads: number;           // dModel % heads == 0; each head dk = dv = dModel / heads
@@ -84,18 +110,9 @@ export interface MultiHeadArgs {
   dModel?: number;         // default sqrt(wq.length)
 }
 
-export interface MultiHeadResult {
-  output: Float32Array;         // n x dModel   concat W_O
-  headWeights: Float32Array[];  // heads arrays of n x m
-  q: Float32Array;              // n x dModel   X W_Q
-  k: Float32Array;              // m x dModel   C W_K
-  v: Float32Array;              // m x dModel   C W_V
-  concat: Float32Array;         // n x dModel   Concat(head_1 .. head_h)
-}
-
 export type Seed = number | bigint;  // 0 <= seed < 2^64
 
-export interface SaturationArgs {
+export interface SaturationArgs extends CallOptions {
   dk?: number;       // default 64
   queries?: number;  // default 8
   keys?: number;     // default 8
@@ -103,20 +120,7 @@ export interface SaturationArgs {
   seed?: Seed;       // default 0
 }
 
-export interface RawScaled {
-  raw: number;     // logits QK^T
-  scaled: number;  // logits QK^T / sqrt(dk)
-}
-
-export interface SaturationResult {
-  logitStd: number;  // standard deviation of the raw logits (about sqrt(dk))
-  maxWeight: RawScaled;
-  entropy: RawScaled;         // nats
-  gradient: RawScaled;        // mean trace of the softmax Jacobian, sum p(1-p)
-  saturatedShare: RawScaled;  // share of rows whose largest weight exceeds 0.99
-}
-
-export interface ScoresArgs {
+export interface ScoresArgs extends CallOptions {
   kind: 'dot' | 'scaledDot' | 'general' | 'additive';
   s: Float32Array;  // n x ds decoder states
   h: Float32Array;  // m x dh encoder states
@@ -130,7 +134,7 @@ export interface ScoresArgs {
   da?: number;
 }
 
-export interface ContextArgs {
+export interface ContextArgs extends CallOptions {
   alignment: Float32Array;  // n x m
   h: Float32Array;          // m x dh
   n: number;
@@ -138,13 +142,7 @@ export interface ContextArgs {
   dh: number;
 }
 
-export interface RowStats {
-  maxWeight: number;
-  entropy: number;        // nats, 0 ln 0 = 0
-  jacobianTrace: number;  // sum p(1-p)
-}
-
-export interface RandomNormalArgs {
+export interface RandomNormalArgs extends CallOptions {
   seed: Seed;
   rows: number;
   cols: number;
@@ -157,28 +155,30 @@ export interface AttentionEngine {
   readonly simd: boolean;
   /** Floats per vector in this build's kernels: 4 (SIMD128) or 1. */
   readonly simdWidth: number;
+  /** Work n*m*(dk+dv+64). */
   attention(args: AttentionArgs): AttentionTrace;
-  /** n x dv. */
+  /** n x dv. Work n*m*(dk+dv+32). */
   attentionOutput(args: AttentionOutputArgs): Float32Array;
-  /** The trace by the scalar reference (plain loops, double accumulation). */
+  /** The trace by the scalar reference (plain loops, double accumulation). Work n*m*(2*(dk+dv)+64). */
   attentionReference(args: AttentionArgs): AttentionTrace;
+  /** Work 4*(n+m)*dModel^2 + n*m*(2*dModel+32*heads). */
   multiHead(args: MultiHeadArgs): MultiHeadResult;
+  /** Work trials*dk*(24*(queries+keys)+queries*keys). */
   saturation(args?: SaturationArgs): SaturationResult;
-  /** n x m. */
+  /** n x m. Work: dot, scaledDot n*m*ds; general n*m*dh+n*ds*dh; additive n*m*da*40+(n*ds+m*dh)*da. */
   scores(args: ScoresArgs): Float32Array;
-  /** n x dh, c_i = sum_j a_ij h_j. */
+  /** n x dh, c_i = sum_j a_ij h_j. Work n*m*dh. */
   context(args: ContextArgs): Float32Array;
-  /** Row softmax of rows x cols logits (-Infinity allowed: weight 0). Default: one row. */
-  softmax(logits: Float32Array, rows?: number, cols?: number): Float32Array;
-  rowStats(probabilities: Float32Array): RowStats;
-  /** J = diag(p) - p p^T, cols x cols, row-major. */
-  softmaxJacobian(probabilities: Float32Array): Float64Array;
-  /** n x dModel sinusoidal encoding, row = position. */
-  positionalEncoding(n: number, dModel: number): Float32Array;
-  /** rows x cols normals from attn::Rng(seed), the same stream as the native build. */
+  /** Row softmax of rows x cols logits (-Infinity allowed: weight 0). Default: one row. Work rows*cols*40. */
+  softmax(logits: Float32Array, rows?: number, cols?: number, options?: CallOptions): Float32Array;
+  /** Work length*24. */
+  rowStats(probabilities: Float32Array, options?: CallOptions): RowStats;
+  /** J = diag(p) - p p^T, cols x cols, row-major. Work length^2*16. */
+  softmaxJacobian(probabilities: Float32Array, options?: CallOptions): Float64Array;
+  /** n x dModel sinusoidal encoding, row = position. Work n*dModel*72. */
+  positionalEncoding(n: number, dModel: number, options?: CallOptions): Float32Array;
+  /** rows x cols normals from attn::Rng(seed), the same stream as the native build. Work rows*cols*24. */
   randomNormal(args: RandomNormalArgs): Float32Array;
-  /** The raw generator streams: `count` normal() doubles, and `count` next_u64() from a second Rng(seed). */
-  randomStream(args: { seed: Seed; count: number }): { normals: Float64Array; u64: BigUint64Array };
 }
 
 /** Loads the chosen build once per page and resolves to the engine (one object per build). */
@@ -186,6 +186,3 @@ export function createAttention(options?: CreateAttentionOptions): Promise<Atten
 
 /** The build 'auto' picks in this environment. */
 export function preferredBuild(): Promise<BuildName>;
-
-/** The raw Emscripten module of one build (loaded once); see cpp/bindings/attention.d.ts. */
-export function loadBuild(build: BuildName, options?: { wasmBinary?: WasmBytes }): Promise<import('../../../cpp/bindings/attention').AttentionModule>;

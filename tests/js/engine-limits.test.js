@@ -1,0 +1,114 @@
+// The work limits of the synchronous API (web/src/engine/work-limits.js): a
+// call over WORK_LIMIT units (or LONG_RUNNING_WORK_LIMIT with longRunning) is
+// a RangeError naming its formula and the values given, thrown before any work
+// is done. The checks here never do the work: they pass arrays too short for
+// the sizes, so a call that passes the limit fails at once in the core with
+// its length error, and a call that does not pass fails with the limit's.
+import { describe, it, expect } from 'vitest';
+import { LONG_RUNNING_WORK_LIMIT, WORK_LIMIT, createAttention } from '../../web/src/engine/index.js';
+import { createTestingEngine } from '../../web/src/engine/testing.js';
+import { WORK } from '../../web/src/engine/work-limits.js';
+import { D as BENCH_D, LARGEST_CHOICES } from '../../web/src/sections/cost/bench.js';
+import { DEFAULTS as SCALING_DEFAULTS, DIMENSIONS, TRIAL_COUNTS } from '../../web/src/sections/scaling/state.js';
+import { thrown } from './engine-helpers.js';
+
+const one = () => new Float32Array(1);
+const hint = `; pass longRunning: true (from a Web Worker) to allow up to ${LONG_RUNNING_WORK_LIMIT}`;
+const overLimit = (formula, values, work, limit = WORK_LIMIT) =>
+  `${formula}: expected at most ${limit} units of work in one call, got ${values} = ${work}` +
+  (limit === WORK_LIMIT ? hint : '');
+
+// The error `fn` throws: the limit's, or (when the limit passed) another.
+const limitError = (fn) => {
+  const error = thrown(fn);
+  return /units of work/.test(error.message) ? error : null;
+};
+
+describe.each(['simd', 'baseline'])('work limits (%s build)', (build) => {
+  it('are 2^32 units by default and 2^37 with longRunning', () => {
+    expect(WORK_LIMIT).toBe(2 ** 32);
+    expect(LONG_RUNNING_WORK_LIMIT).toBe(2 ** 37);
+  });
+
+  it('tiled attention at n = m = 20000, d = 1 (10-28 s blocked before) is refused, naming n, m, dk, dv', async () => {
+    const e = await createAttention({ build });
+    const args = { q: one(), k: one(), v: one(), n: 20000, m: 20000, dk: 1, dv: 1 };
+    const error = thrown(() => e.attentionOutput(args));
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error.message).toBe(overLimit('n*m*(dk+dv+32)', '20000*20000*(1+1+32)', 20000 * 20000 * 34));
+    // With longRunning it passes the limit and reaches the core (which finds q too short).
+    expect(() => e.attentionOutput({ ...args, longRunning: true })).toThrow(/^q: expected n\*d_k = 20000\*1/);
+  });
+
+  it("the page's largest benchmark runs by default; the benchmark's n = 16384 needs longRunning", async () => {
+    const e = await createAttention({ build });
+    const at = (n, d, extra = {}) => ({ q: one(), k: one(), v: one(), n, m: n, dk: d, dv: d, ...extra });
+    const largest = Math.max(...LARGEST_CHOICES);  // section 10: n up to 4096, d = 64
+    for (const path of ['tiled', 'full']) {
+      expect(limitError(() => e.attentionOutput(at(largest, BENCH_D, { path }))), `${largest} ${path}`).toBe(null);
+      expect(limitError(() => e.attentionOutput(at(16384, 64, { path }))), `16384 ${path}`).toBeInstanceOf(RangeError);
+      expect(limitError(() => e.attentionOutput(at(16384, 64, { path, longRunning: true }))), `16384 ${path} long`).toBe(null);
+    }
+    // Not even longRunning lets one call run without bound.
+    expect(thrown(() => e.attentionOutput(at(65536, 64, { longRunning: true }))).message).toBe(
+      overLimit('n*m*(dk+dv+32)', '65536*65536*(64+64+32)', 65536 * 65536 * 160, LONG_RUNNING_WORK_LIMIT));
+  });
+
+  it('saturation({ dk: 4096, trials: 20000 }) (12 s blocked before) is refused; the page passes longRunning from its worker', async () => {
+    const e = await createAttention({ build });
+    const error = thrown(() => e.saturation({ dk: 4096, trials: 20000 }));
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error.message).toBe(overLimit('trials*dk*(24*(queries+keys)+queries*keys)', '20000*4096*(24*(8+8)+8*8)',
+      20000 * 4096 * (24 * 16 + 64)));
+    // Section 2's default settings run within the default limit (run here for real).
+    const { trials, sweep } = SCALING_DEFAULTS;
+    expect(e.saturation({ dk: trials.dk, queries: 1, keys: trials.keys, trials: trials.trials }).logitStd).toBeGreaterThan(0);
+    const widest = Math.max(...sweep.dims);
+    expect(e.saturation({ dk: widest, queries: sweep.queries, keys: sweep.keys, trials: sweep.trials }).logitStd)
+      .toBeGreaterThan(0);
+    // Its largest settings need longRunning (its worker passes it) and fit under that limit.
+    const largest = { trials: Math.max(...TRIAL_COUNTS), dk: Math.max(...DIMENSIONS), queries: 1, keys: trials.keys };
+    expect(WORK.saturation.of(largest)).toBeGreaterThan(WORK_LIMIT);
+    expect(WORK.saturation.of(largest)).toBeLessThanOrEqual(LONG_RUNNING_WORK_LIMIT);
+  });
+
+  it('every synchronous function has its limit, named by its formula', async () => {
+    const e = await createAttention({ build });
+    const big = 1 << 20;
+    const cases = [
+      ['attention', () => e.attention({ q: one(), k: one(), v: one(), n: big, m: big, dk: 1, dv: 1 }), 'n*m*(dk+dv+64)'],
+      ['attentionReference', () => e.attentionReference({ q: one(), k: one(), v: one(), n: big, m: 16, dk: 64, dv: 64 }),
+        'n*m*(2*(dk+dv)+64)'],
+      ['multiHead', () => e.multiHead({ x: one(), heads: 1, wq: one(), wk: one(), wv: one(), wo: one(), n: big, m: big, dModel: 1 }),
+        '4*(n+m)*dModel*dModel+n*m*(2*dModel+32*heads)'],
+      ['scores dot', () => e.scores({ kind: 'dot', s: one(), h: one(), n: big, m: big, ds: 8, dh: 8 }), 'n*m*ds'],
+      ['scores general', () => e.scores({ kind: 'general', s: one(), h: one(), n: big, m: big, ds: 8, dh: 8 }), 'n*m*dh+n*ds*dh'],
+      ['scores additive', () => e.scores({ kind: 'additive', s: one(), h: one(), n: big, m: 16, ds: 8, dh: 8, da: 8 }),
+        'n*m*da*40+(n*ds+m*dh)*da'],
+      ['context', () => e.context({ alignment: one(), h: one(), n: big, m: big, dh: 8 }), 'n*m*dh'],
+      ['softmax', () => e.softmax(one(), big, big), 'rows*cols*40'],
+      ['softmaxJacobian', () => e.softmaxJacobian(new Float32Array(16385)), 'length*length*16'],
+      ['positionalEncoding', () => e.positionalEncoding(big, big), 'n*dModel*72'],
+      ['randomNormal', () => e.randomNormal({ seed: 1, rows: big, cols: big }), 'rows*cols*24'],
+    ];
+    for (const [name, fn, formula] of cases) {
+      const error = thrown(fn);
+      expect(error, name).toBeInstanceOf(RangeError);
+      expect(error.message.startsWith(`${formula}: expected at most ${WORK_LIMIT} units of work in one call, got `), name)
+        .toBe(true);
+    }
+    // The positional forms take { longRunning } as a last argument.
+    expect(limitError(() => e.softmax(one(), big, 1024, { longRunning: true }))).toBe(null);
+    expect(() => e.softmax(one(), 1, 1, { longRunning: 'yes' })).toThrow(new TypeError("longRunning: expected true or false, got 'yes'"));
+    expect(() => e.positionalEncoding(1, 1, 5)).toThrow(new TypeError('options: expected an options object, got 5'));
+  });
+
+  it('randomStream({ count: 2**31 }) (was "Error: vector") names count', async () => {
+    const t = await createTestingEngine({ build });
+    expect(thrown(() => t.randomStream({ seed: 0, count: 2 ** 31 })).message).toBe(
+      overLimit('count*48', '2147483648*48', 2 ** 31 * 48));
+    const error = thrown(() => t.randomStream({ seed: 0, count: 2 ** 31, longRunning: true }));
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error.message).toBe('count: expected at most 268435456 draws, got 2147483648');
+  });
+});

@@ -1,0 +1,166 @@
+// The engine under abuse (issue 12): 10,000 calls per build, good and bad
+// mixed in a seeded random order, over every function of the engine. Each bad
+// call must throw the error of its kind naming the argument; each good call
+// must return exactly what it returned before the soak; at the end the wasm
+// memory size, the shadow-stack pointer and the number of live Embind handles
+// are where they started, and the worked example still computes.
+//
+// Bad kinds: detached, shared and wasm-memory views; wrong types; non-finite
+// values; overflowing sizes (beyond size_t, beyond the work limit, beyond
+// memory); unknown option values.
+import { describe, it, expect } from 'vitest';
+import { createAttention } from '../../web/src/engine/index.js';
+import { createTestingEngine } from '../../web/src/engine/testing.js';
+import {
+  detachedArray, expectWorkedExample, seededRandom, sharedArray, thrown, wasmMemoryArray, workedExample,
+} from './engine-helpers.js';
+
+const f32 = (...values) => new Float32Array(values);
+const SIZE_MAX_PLUS_ONE = 2 ** 32;
+const UNITS = /units of work in one call/;
+
+// Every engine function: a good call (`args`, spread into `call`) and the
+// arguments each bad kind replaces. `arrays`: its typed-array arguments
+// (name -> type); `sizes`: its size arguments; `finite`: an array argument
+// and the index where a non-finite value goes; `huge`: sizes over the work
+// limit; `options`: an option with a value it does not know.
+function functionsOf(engine, testing) {
+  const { args: worked } = workedExample();
+  const w2 = f32(1, 0, 0, 1);
+  return {
+    attention: { call: (a) => engine.attention(a), args: { ...worked, mask: 'causal' },
+      arrays: { q: 'Float32Array', k: 'Float32Array', v: 'Float32Array' }, sizes: ['n', 'm', 'dk', 'dv'],
+      finite: ['q', 1], huge: { n: 1 << 20, m: 1 << 20 }, options: { mask: 'upper' } },
+    attentionOutput: { call: (a) => engine.attentionOutput(a), args: { ...worked, path: 'full', mask: new Uint8Array([1, 0, 1]) },
+      arrays: { q: 'Float32Array', v: 'Float32Array', mask: 'Uint8Array' }, sizes: ['m', 'dk'],
+      finite: ['k', 4], huge: { n: 20000, m: 20000, dk: 1, dv: 1 }, options: { path: 'scalar' } },
+    attentionReference: { call: (a) => engine.attentionReference(a), args: { ...worked, mask: { validKeys: 2 }, scale: 2 },
+      arrays: { k: 'Float32Array' }, sizes: ['dv'], finite: ['v', 0], huge: { n: 1 << 16, m: 1 << 16 },
+      options: { scale: 'sqrt' } },
+    multiHead: { call: (a) => engine.multiHead(a), args: { x: f32(1, 0, 0, 1, 1, 1), heads: 2, wq: w2, wk: w2, wv: w2, wo: w2, mask: 'causal' },
+      arrays: { x: 'Float32Array', context: 'Float32Array', wo: 'Float32Array' }, sizes: ['heads', 'dModel'],
+      finite: ['wk', 2], huge: { n: 1 << 20, m: 1 << 20 }, options: { mask: { valid: 1 } } },
+    saturation: { call: (a) => engine.saturation(a), args: { dk: 8, queries: 2, keys: 3, trials: 5, seed: 7 },
+      arrays: {}, sizes: ['dk', 'trials'], finite: null, huge: { dk: 4096, trials: 20000 }, options: { longRunning: 'yes' } },
+    scores: { call: (a) => engine.scores(a),
+      args: { kind: 'additive', s: f32(1, 0), h: f32(0, 1, 1, 1), n: 1, m: 2, ds: 2, dh: 2, da: 1, wa: f32(1, 1), ua: f32(1, -1), va: f32(1) },
+      arrays: { s: 'Float32Array', ua: 'Float32Array' }, sizes: ['m', 'da'], finite: ['h', 3], huge: { n: 1 << 16, m: 1 << 16 },
+      options: { kind: 'cosine' } },
+    context: { call: (a) => engine.context(a), args: { alignment: f32(0.25, 0.75), h: f32(1, 0, 0, 1), n: 1, m: 2, dh: 2 },
+      arrays: { alignment: 'Float32Array', h: 'Float32Array' }, sizes: ['dh'], finite: ['alignment', 1],
+      huge: { n: 1 << 20, m: 1 << 20 }, options: null },
+    softmax: { call: (a) => engine.softmax(a.logits, a.rows, a.cols), args: { logits: f32(1, 2, 3, -Infinity), rows: 2, cols: 2 },
+      arrays: { logits: 'Float32Array' }, sizes: ['rows'], finite: ['logits', 0], huge: { rows: 1 << 20, cols: 1 << 20 },
+      options: null },
+    rowStats: { call: (a) => engine.rowStats(a.probabilities), args: { probabilities: f32(0.5, 0.25, 0.25) },
+      arrays: { probabilities: 'Float32Array' }, sizes: [], finite: ['probabilities', 2], huge: null, options: null },
+    softmaxJacobian: { call: (a) => engine.softmaxJacobian(a.probabilities), args: { probabilities: f32(0.5, 0.5) },
+      arrays: { probabilities: 'Float32Array' }, sizes: [], finite: ['probabilities', 0], huge: null, options: null },
+    positionalEncoding: { call: (a) => engine.positionalEncoding(a.n, a.dModel), args: { n: 3, dModel: 4 },
+      arrays: {}, sizes: ['n', 'dModel'], finite: null, huge: { n: 1 << 20, dModel: 1 << 20 }, options: null },
+    randomNormal: { call: (a) => engine.randomNormal(a), args: { seed: 3, rows: 2, cols: 3, stddev: 0.5 },
+      arrays: {}, sizes: ['rows', 'cols'], finite: null, huge: { rows: 1 << 20, cols: 1 << 20 }, options: { stddev: '1' } },
+    randomStream: { call: (a) => testing.randomStream(a), args: { seed: 5, count: 4 },
+      arrays: {}, sizes: ['count'], finite: null, huge: { count: 2 ** 31 }, options: { seed: -1 } },
+  };
+}
+
+// Every bad call of one function: [kind, args, error class, message pattern].
+function badCallsOf(fn, module) {
+  const calls = [];
+  const Types = { Float32Array, Uint8Array };
+  for (const [name, type] of Object.entries(fn.arrays)) {
+    const Type = Types[type];
+    const argument = name === 'mask' ? 'mask' : name;
+    calls.push(['detached', { [name]: detachedArray(2, Type) }, TypeError, new RegExp(`^${argument}: .*detached`)]);
+    calls.push(['shared', { [name]: sharedArray([1, 0], Type) }, TypeError, new RegExp(`^${argument}: .*SharedArrayBuffer`)]);
+    calls.push(['wasm memory', { [name]: wasmMemoryArray(module, 2, Type) }, TypeError, new RegExp(`^${argument}: .*WebAssembly memory`)]);
+    if (name !== 'mask') {
+      calls.push(['wrong type', { [name]: [1, 0] }, TypeError, new RegExp(`^${name}: expected a Float32Array, got an Array of length 2$`)]);
+      calls.push(['wrong type', { [name]: new Float64Array(2) }, TypeError, new RegExp(`^${name}: expected a Float32Array, got a Float64Array`)]);
+    }
+  }
+  if (fn.finite) {
+    const [name, index] = fn.finite;
+    for (const bad of [NaN, Infinity]) {
+      const array = Float32Array.from(fn.args[name]);
+      array[index] = bad;
+      calls.push(['non-finite', { [name]: array }, Error, new RegExp(`^${name}\\[${index}\\]: expected a finite number`)]);
+    }
+  }
+  for (const name of fn.sizes) {
+    calls.push(['wrong type', { [name]: String(fn.args[name] ?? 1) }, TypeError, new RegExp(`^${name}: expected a non-negative integer`)]);
+    calls.push(['non-finite', { [name]: NaN }, TypeError, new RegExp(`^${name}: expected a non-negative integer, got NaN`)]);
+    calls.push(['overflow', { [name]: SIZE_MAX_PLUS_ONE }, RangeError,
+      new RegExp(`^${name}: expected an integer from 0 to 4294967295, got 4294967296$`)]);
+  }
+  if (fn.huge) calls.push(['overflow', fn.huge, RangeError, UNITS]);
+  if (fn.options) {
+    const [name] = Object.keys(fn.options);
+    const message = name === 'seed' ? /^seed: / : new RegExp(`^${name}: expected`);
+    calls.push(['unknown option', fn.options, TypeError, message]);
+  }
+  return calls;
+}
+
+describe.each(['simd', 'baseline'])('the engine under abuse (%s build)', (build) => {
+  it('10,000 mixed good and bad calls of every function leave memory, stack and handles where they started', async () => {
+    const engine = await createAttention({ build });
+    const testing = await createTestingEngine({ build });
+    const functions = functionsOf(engine, testing);
+
+    // Beyond memory (the trace's n x m matrices), within the long-running work limit.
+    const ones = new Float32Array(20000).fill(1);
+    const beyondMemory = { name: 'attention beyond memory',
+      call: () => engine.attention({ q: ones, k: ones, v: ones, n: 20000, m: 20000, dk: 1, dv: 1, longRunning: true }),
+      error: RangeError, message: /^n\*m: expected at most 268435456 elements, got 400000000$/ };
+
+    // Good calls first, once: their results are what every later good call must
+    // return, and the memory they need is grown before the soak starts.
+    const expected = {};
+    for (const [name, fn] of Object.entries(functions)) expected[name] = fn.call(fn.args);
+    const cases = [beyondMemory];
+    for (const [name, fn] of Object.entries(functions)) {
+      cases.push({ name, good: true, call: () => fn.call(fn.args) });
+      for (const [kind, changes, error, message] of badCallsOf(fn, testing.module)) {
+        cases.push({ name: `${name} ${kind} ${Object.keys(changes)}`, call: () => fn.call({ ...fn.args, ...changes }), error, message });
+      }
+    }
+    for (const c of cases) if (!c.good) thrown(c.call);  // warm-up: every path once
+
+    const goodCases = cases.filter((c) => c.good);
+    const badCases = cases.filter((c) => !c.good);
+    const before = testing.boundaryState();
+    // The bad cases in a seeded random order, repeated: every case many times, mixed.
+    const random = seededRandom(build === 'simd' ? 12 : 34);
+    const shuffled = badCases.map((c) => [random(), c]).sort((a, b) => a[0] - b[0]).map(([, c]) => c);
+    const counts = { good: 0, bad: 0 };
+    const seen = new Set();
+    for (let i = 0; i < 10_000; i++) {
+      // Every other call good (cycling through the functions), the others bad.
+      const c = i % 2 === 0 ? goodCases[(i / 2) % goodCases.length] : shuffled[((i - 1) / 2) % shuffled.length];
+      if (c.good) {
+        expect(c.call(), c.name).toEqual(expected[c.name]);
+        counts.good++;
+        continue;
+      }
+      let error = null;
+      try {
+        c.call();
+      } catch (e) {
+        error = e;
+      }
+      if (!(error instanceof c.error) || !c.message.test(error.message)) {
+        expect.fail(`${c.name}: expected ${c.error.name} matching ${c.message}, got ${error}`);
+      }
+      seen.add(c);
+      counts.bad++;
+    }
+    expect(counts).toEqual({ good: 5000, bad: 5000 });
+    expect(seen.size, 'distinct bad cases met').toBe(badCases.length);
+    expect(badCases.length).toBeGreaterThan(150);
+    expect(testing.boundaryState()).toEqual(before);
+
+    expectWorkedExample(engine);
+  });
+});

@@ -1,0 +1,102 @@
+// Loading the two WebAssembly builds of the core (cpp/bindings), each once per
+// page however many engines and widgets ask for it.
+//
+// - Bytes instead of a fetch: `wasmBinary` instantiates from the given .wasm
+//   bytes (a page opened from disk, where nothing can be fetched, carries them
+//   inline). Either one BufferSource (for the build that is chosen) or
+//   { simd, baseline }.
+// - Browsers: Vite bundles the Emscripten ES6 module and its .wasm (found by the
+//   module through new URL(..., import.meta.url)). Node 20: the same module, with
+//   the .wasm bytes read by node:fs and passed as `wasmBinary`.
+import { describe } from './arguments.js';
+
+// The test wasm-feature-detect's simd() makes: does this WebAssembly engine
+// validate a tiny module that uses SIMD128 (i8x16.splat, i8x16.popcnt)? Inlined
+// so that the engine has no run-time dependency (the npm package ships it as is).
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0,
+  253, 15, 253, 98, 11]);
+export const BUILD_NAMES = Object.freeze(['simd', 'baseline']);
+
+// Static import() strings, so that Vite bundles both builds as lazy chunks.
+const MODULE_LOADERS = {
+  simd: () => import('./wasm/attention-simd.mjs'),
+  baseline: () => import('./wasm/attention-baseline.mjs'),
+};
+
+const modulePromises = new Map();  // build -> Promise<Emscripten module>
+
+const isNode = typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
+
+// Node only: the .wasm bytes next to this file. The specifiers are built so that
+// bundlers neither follow node:fs nor emit a second copy of the .wasm.
+async function readWasmBytesInNode(build) {
+  const fsModule = 'node:fs/promises';
+  const { readFile } = await import(/* @vite-ignore */ fsModule);
+  const file = new URL('./wasm/' + `attention-${build}.wasm`, import.meta.url);
+  return readFile(file);
+}
+
+async function instantiate(build, wasmBinary) {
+  let factory;
+  try {
+    factory = (await MODULE_LOADERS[build]()).default;
+  } catch (cause) {
+    throw new Error(`attention engine: cannot load the ${build} build (web/src/engine/wasm/attention-${build}.mjs); ` +
+      'run scripts/build-wasm.sh first', { cause });
+  }
+  const moduleOptions = {};
+  if (wasmBinary) {
+    moduleOptions.wasmBinary = wasmBinary;
+    // Never resolve a URL next to the module (there may be no file to fetch).
+    moduleOptions.locateFile = (path) => path;
+  } else if (isNode) {
+    moduleOptions.wasmBinary = await readWasmBytesInNode(build);
+  }
+  return factory(moduleOptions);
+}
+
+function bytesOf(name, value) {
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  throw new TypeError(`${name}: expected the .wasm bytes (an ArrayBuffer or a typed array), got ${describe(value)}`);
+}
+
+// The bytes given for `build`, if any: one BufferSource, or { simd, baseline }.
+export function wasmBinaryFor(build, wasmBinary) {
+  if (wasmBinary === undefined || wasmBinary === null) return null;
+  if (wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(wasmBinary)) return bytesOf('wasmBinary', wasmBinary);
+  if (typeof wasmBinary !== 'object') {
+    throw new TypeError(`wasmBinary: expected the .wasm bytes or { simd, baseline }, got ${describe(wasmBinary)}`);
+  }
+  const bytes = wasmBinary[build];
+  return bytes === undefined || bytes === null ? null : bytesOf(`wasmBinary.${build}`, bytes);
+}
+
+// The Emscripten module of one build, instantiated once. `wasmBinary`
+// (optional): the .wasm bytes of this build, used instead of fetching the file
+// the first time the build is loaded.
+export function loadBuild(build, { wasmBinary } = {}) {
+  if (!BUILD_NAMES.includes(build)) {
+    throw new TypeError(`build: expected 'simd' or 'baseline', got ${describe(build)}`);
+  }
+  if (!modulePromises.has(build)) {
+    const promise = instantiate(build, wasmBinaryFor(build, wasmBinary));
+    modulePromises.set(build, promise);
+    promise.catch(() => modulePromises.delete(build));  // a later call may retry
+  }
+  return modulePromises.get(build);
+}
+
+// Which build 'auto' picks here: SIMD when this WebAssembly engine validates SIMD128.
+export async function preferredBuild() {
+  return WebAssembly.validate(SIMD_PROBE) ? 'simd' : 'baseline';
+}
+
+// The build an engine option asks for: 'auto' (default), 'simd' or 'baseline'.
+export async function requestedBuild(requested = 'auto') {
+  if (requested !== 'auto' && !BUILD_NAMES.includes(requested)) {
+    throw new TypeError(`options.build: expected 'auto', 'simd' or 'baseline', got ${describe(requested)}`);
+  }
+  return requested === 'auto' ? preferredBuild() : requested;
+}
