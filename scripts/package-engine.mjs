@@ -16,9 +16,9 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, 'wasm'), { recursive: true });
 copyFileSync(join(src, 'index.js'), join(out, 'index.js'));
 const dts = readFileSync(join(src, 'index.d.ts'), 'utf8');
-const bindingsImport = "import('../../../cpp/bindings/attention')";
+const bindingsImport = "import('../../../cpp/bindings/attention.js')";
 if (!dts.includes(bindingsImport)) throw new Error(`package-engine: index.d.ts no longer imports ${bindingsImport}`);
-writeFileSync(join(out, 'index.d.ts'), dts.replace(bindingsImport, "import('./attention-module')"));
+writeFileSync(join(out, 'index.d.ts'), dts.replace(bindingsImport, "import('./attention-module.js')"));
 copyFileSync(join(root, 'cpp', 'bindings', 'attention.d.ts'), join(out, 'attention-module.d.ts'));
 for (const build of ['simd', 'baseline']) {
   for (const ext of ['mjs', 'wasm']) {

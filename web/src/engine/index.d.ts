@@ -188,4 +188,4 @@ export function createAttention(options?: CreateAttentionOptions): Promise<Atten
 export function preferredBuild(): Promise<BuildName>;
 
 /** The raw Emscripten module of one build (loaded once); see cpp/bindings/attention.d.ts. */
-export function loadBuild(build: BuildName, options?: { wasmBinary?: WasmBytes }): Promise<import('../../../cpp/bindings/attention').AttentionModule>;
+export function loadBuild(build: BuildName, options?: { wasmBinary?: WasmBytes }): Promise<import('../../../cpp/bindings/attention.js').AttentionModule>;
