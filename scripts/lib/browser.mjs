@@ -18,13 +18,15 @@ const CHROMIUM_ARGS = [
 
 // Launches Chromium with a fresh profile. `roots` (folders, looked up in order)
 // are served over http on 127.0.0.1; none: no server (e.g. for file:// pages).
-export async function openSite({ roots = [], csp } = {}) {
+// `reducedMotion: 'reduce'`: every page prefers reduced motion (no CSS transitions).
+export async function openSite({ roots = [], csp, reducedMotion } = {}) {
   const site = roots.length ? await serve(roots, 0, csp ? { csp } : {}) : null;
   const profile = await mkdtemp(join(tmpdir(), 'attn-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
+    ...(reducedMotion ? { reducedMotion } : {}),
   });
   const errors = new Map();  // page -> messages
 

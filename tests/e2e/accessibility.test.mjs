@@ -28,7 +28,11 @@ let session;
 
 before(async () => {
   assert.ok(existsSync(join(DIST, 'embed', 'attention-embed.js')), 'dist is missing: run `npm run build` first');
-  session = await openSite();
+  // Reduced motion: the page then has no CSS transitions, so axe reads the
+  // final colours, not a panel fading back in after a run (section 2's results
+  // fade for 350 ms; axe once read them half transparent), and the focus
+  // screenshots compare settled pixels.
+  session = await openSite({ reducedMotion: 'reduce' });
 });
 after(async () => { await session?.close(); });
 

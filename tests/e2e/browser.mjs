@@ -20,8 +20,9 @@ export const SCREENSHOTS = join(ROOT, 'tests', 'e2e', 'screenshots');
 
 // Launches Chromium with a fresh profile. `dir` (default dist/) is served over
 // http on 127.0.0.1 together with the fixtures; `dir: null`: no server (file:// pages).
-export async function openSite({ dir = DIST, csp } = {}) {
-  const session = await openChromium({ roots: dir ? [dir, FIXTURES] : [], csp });
+// `reducedMotion: 'reduce'`: no CSS transitions (what axe and focus screenshots see is final).
+export async function openSite({ dir = DIST, csp, reducedMotion } = {}) {
+  const session = await openChromium({ roots: dir ? [dir, FIXTURES] : [], csp, reducedMotion });
   return {
     ...session,
     async screenshot(page, name) {
