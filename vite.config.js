@@ -22,11 +22,10 @@ export default defineConfig({
     // older CSS target makes the minifier rewrite it into variables that
     // ignore a widget's theme attribute.
     cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
+    // The site only: dist/ holds what a host serves. (web/minimal.html, a test
+    // page, is built by vite.minimal.config.js into build/minimal/.)
     rollupOptions: {
-      input: {
-        index: resolve(web, 'index.html'),
-        minimal: resolve(web, 'minimal.html'),
-      },
+      input: { index: resolve(web, 'index.html') },
     },
   },
   server: { host: '127.0.0.1' },

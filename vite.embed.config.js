@@ -20,7 +20,6 @@ export default defineConfig({
     ...site.build,
     outDir: resolve(import.meta.dirname, 'dist', 'embed'),
     emptyOutDir: true,
-    manifest: true,   // scripts/size-report.mjs reads the import graph from it
     rollupOptions: {
       input: {
         'attention-embed': resolve(web, 'src', 'embed', 'attention-embed.js'),

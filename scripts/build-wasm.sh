@@ -3,20 +3,22 @@
 # copies them to web/src/engine/wasm/:
 #   build/wasm-simd      -> attention-simd.mjs / .wasm      (SIMD128, ATTN_WASM_SIMD=ON)
 #   build/wasm-baseline  -> attention-baseline.mjs / .wasm  (no SIMD, ATTN_WASM_SIMD=OFF)
-# Incremental: CMake rebuilds only what changed. Then checks with wasm-objdump
-# that the SIMD build has f32x4 instructions and the baseline has none.
+# The two builds run at the same time, each with half of ATTN_JOBS (default 2)
+# compile jobs; their logs are printed when both are done. Incremental: CMake
+# rebuilds only what changed. Then checks with wasm-objdump that the SIMD build
+# has f32x4 instructions and the baseline has none.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=web/src/engine/wasm
-jobs=${ATTN_JOBS:-2}
+jobs=$(( (${ATTN_JOBS:-2} + 1) / 2 ))
 mkdir -p "$out"
 
 # (Debian's Emscripten needs NODE_PATH for its link step: cpp/bindings/CMakeLists.txt sets it.)
 
-for variant in simd baseline; do
-  dir=build/wasm-$variant
-  simd=OFF
+# One variant: configure if needed, build, copy the outputs.
+build_variant() {
+  local variant=$1 dir=build/wasm-$1 simd=OFF
   [ "$variant" = simd ] && simd=ON
   if [ ! -f "$dir/CMakeCache.txt" ] || ! grep -q "^ATTN_WASM_SIMD:BOOL=$simd$" "$dir/CMakeCache.txt"; then
     echo "== configuring $dir (ATTN_WASM_SIMD=$simd)"
@@ -25,11 +27,30 @@ for variant in simd baseline; do
   echo "== building $dir"
   cmake --build "$dir" --target attention_wasm -j"$jobs"
   for ext in mjs wasm; do
-    src=$dir/bin/attention-$variant.$ext
+    local src=$dir/bin/attention-$variant.$ext
     # Copy only when different, so Vite and Vitest do not see a change for nothing.
     cmp -s "$src" "$out/attention-$variant.$ext" || cp "$src" "$out/attention-$variant.$ext"
   done
+}
+
+mkdir -p build
+pids=()
+for variant in simd baseline; do
+  build_variant "$variant" > "build/wasm-$variant.log" 2>&1 &
+  pids+=($!)
 done
+failed=0
+for i in 0 1; do
+  variant=$([ "$i" = 0 ] && echo simd || echo baseline)
+  status=0
+  wait "${pids[$i]}" || status=$?
+  cat "build/wasm-$variant.log"
+  if [ "$status" -ne 0 ]; then
+    echo "build-wasm: the $variant build failed (build/wasm-$variant.log)" >&2
+    failed=1
+  fi
+done
+[ "$failed" -eq 0 ] || exit 1
 
 # The SIMD build must really contain SIMD128 arithmetic; the baseline none.
 count_f32x4() { wasm-objdump -d "$1" | grep -c 'f32x4\.' || true; }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The web builds, after the wasm builds (scripts/build-wasm.sh):
-#   1. vite.config.js         dist/            the walkthrough page (and minimal.html)
+#   1. vite.config.js         dist/            the walkthrough page
 #   2. vite.embed.config.js   dist/embed/      attention-embed.js, embed.html, lazy assets
 #   3. vite.single.config.js  dist/attention.html   everything in one file (opens from disk)
 #   4. scripts/package-engine.mjs  dist/engine/     the engine API for the npm package

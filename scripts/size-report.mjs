@@ -1,7 +1,8 @@
 // npm run size: what one embedded section costs a blog page, gzipped, measured.
 //
 // For each section, a page holding one <attention-demo section="..."> and the
-// embed script is served from dist/ with the site's CSP and opened in headless
+// embed script (written to a temporary folder served next to dist/, never into
+// it) is served with the site's CSP and opened in headless
 // Chromium; every file the page then fetches (the embed script and its chunks,
 // the section's code and text, the engine's JS and .wasm, worker scripts and
 // whatever they fetch, CSS and fonts if any) is counted once, gzipped (level 9),
@@ -12,7 +13,8 @@
 // Budget: 150 KB gzipped per section; exits 1 if a section is over it.
 //   node scripts/size-report.mjs [--markdown] [--json file]
 // Needs `npm run build` (dist/) and Chromium (scripts/ensure-deps.sh).
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { sections } from '../web/src/sections/registry.js';
@@ -26,7 +28,7 @@ if (!existsSync(join(dist, 'embed', 'attention-embed.js'))) {
   console.error('size-report: dist/embed/attention-embed.js is missing; run `npm run build` first');
   process.exit(1);
 }
-const { openSite } = await import('../tests/e2e/browser.mjs');
+const { openSite } = await import('./lib/browser.mjs');
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const kind = (path) => (path.endsWith('.wasm') ? 'wasm' : path.endsWith('.css') ? 'css'
@@ -40,14 +42,13 @@ function sizeOf(path) {
   return gz.get(path);
 }
 
-const probes = [];
-const session = await openSite();
+const probes = mkdtempSync(join(tmpdir(), 'attn-size-'));
+const session = await openSite({ roots: [dist, probes] });
 const rows = [];
 try {
   for (const section of sections) {
     const probe = `size-probe-${section.id}.html`;
-    probes.push(probe);
-    writeFileSync(join(dist, probe), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>size</title>
+    writeFileSync(join(probes, probe), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>size</title>
 <link rel="icon" href="data:,"><script type="module" src="embed/attention-embed.js"></script></head>
 <body><attention-demo section="${section.id}"></attention-demo></body></html>\n`);
     const start = session.requests.length;
@@ -55,10 +56,13 @@ try {
     await page.waitForSelector('attention-demo[data-ready]', { timeout: 60000 });
     await page.waitForFunction(() => !document.querySelector('attention-demo').shadowRoot.querySelector('[aria-busy="true"]'),
       null, { timeout: 60000 });
-    // Quiet: no new request for a second.
+    // The widget has computed and its background work is done (above); let the
+    // work it queued for idle time run, then wait until no request has come for
+    // a quarter of a second (a request sent late would be counted, not missed).
+    await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done())));
     for (let seen = -1; seen !== session.requests.length;) {
       seen = session.requests.length;
-      await page.waitForTimeout(1000);
+      await page.waitForTimeout(250);
     }
     const errors = session.consoleErrors(page);
     await page.close();
@@ -78,7 +82,7 @@ try {
   }
 } finally {
   await session.close();
-  for (const probe of probes) rmSync(join(dist, probe), { force: true });
+  rmSync(probes, { recursive: true, force: true });
 }
 
 console.log(`One embedded section: every file its page downloads, gzipped (budget ${BUDGET_KB} KB).`);

@@ -1,64 +1,35 @@
-// Shared set-up of the end-to-end tests: serve dist/ with the page's CSP and
-// drive Debian's Chromium (headless) through playwright-core.
+// Shared set-up of the end-to-end tests: the built site (dist/) and the test
+// fixtures (tests/e2e/fixtures/: pages that embed the widgets, served next to
+// the site but never copied into it), served with the page's CSP, in Debian's
+// Chromium (scripts/lib/browser.mjs).
 //
-//   const session = await openSite();            // serves dist/, launches Chromium
+//   const session = await openSite();            // serves dist/ + fixtures, launches Chromium
 //   const page = await session.newPage('index.html?lang=en', { width: 1280 });
 //   ... session.consoleErrors(page) ...; await session.close();
-import { chromium } from 'playwright-core';
-import { mkdtemp, rm, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
+import { openSite as openChromium } from '../../scripts/lib/browser.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
-export const DIST = join(ROOT, 'dist');
+// ATTN_E2E_DIST: another build of the site to test.
+export const DIST = process.env.ATTN_E2E_DIST ?? join(ROOT, 'dist');
+export const FIXTURES = join(ROOT, 'tests', 'e2e', 'fixtures');
+// web/minimal.html, built by vite.minimal.config.js (a test page, never in dist/).
+export const MINIMAL_SITE = join(ROOT, 'build', 'minimal');
 export const SCREENSHOTS = join(ROOT, 'tests', 'e2e', 'screenshots');
 
-const CHROMIUM_ARGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic',
-  '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
-
-// Launches Chromium with a fresh profile. `dir` is served over http on
-// 127.0.0.1 (null: no server, e.g. for file:// tests).
-export async function openSite({ dir = DIST, csp } = {}) {
-  const site = dir ? await serve(dir, 0, csp ? { csp } : {}) : null;
-  const profile = await mkdtemp(join(tmpdir(), 'attn-e2e-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-  const errors = new Map();  // page -> messages
-
+// Launches Chromium with a fresh profile. `dir` (default dist/) is served over
+// http on 127.0.0.1 together with the fixtures; `dir: null`: no server (file:// pages).
+// `reducedMotion: 'reduce'`: no CSS transitions (what axe and focus screenshots see is final).
+export async function openSite({ dir = DIST, csp, reducedMotion } = {}) {
+  const session = await openChromium({ roots: dir ? [dir, FIXTURES] : [], csp, reducedMotion });
   return {
-    url: site?.url,
-    requests: site?.requests ?? [],
-    context,
-    // Opens `path` (relative to the served root, or an absolute URL) at the
-    // given viewport and records console errors, page errors and CSP reports.
-    async newPage(path = '', { width = 1280, height = 900 } = {}) {
-      const page = await context.newPage();
-      await page.setViewportSize({ width, height });
-      const list = [];
-      errors.set(page, list);
-      page.on('console', (msg) => { if (msg.type() === 'error') list.push(msg.text()); });
-      page.on('pageerror', (err) => list.push(String(err)));
-      page.on('requestfailed', (req) => list.push(`request failed: ${req.url()}`));
-      if (path !== null) await page.goto(/^[a-z]+:/.test(path) ? path : site.url + path);
-      return page;
-    },
-    consoleErrors(page) { return errors.get(page) ?? []; },
+    ...session,
     async screenshot(page, name) {
       await mkdir(SCREENSHOTS, { recursive: true });
       const file = join(SCREENSHOTS, `${name}.png`);
       await page.screenshot({ path: file, fullPage: true });
       return file;
-    },
-    async close() {
-      await context.close();
-      site?.server.close();
-      await rm(profile, { recursive: true, force: true });
     },
   };
 }

@@ -1,17 +1,17 @@
-// End to end: dist/minimal.html (built by `vite build`, which test.sh runs first)
-// loads the engine in headless Chromium under the site's Content-Security-Policy
-// and shows the worked example's output (1.203, 0.797) and the running build.
+// End to end: web/minimal.html, a test page built into build/minimal/ (never
+// into dist/) by vite.minimal.config.js (scripts/test-e2e.sh), loads the engine
+// in headless Chromium under the site's Content-Security-Policy and shows the
+// worked example's output (1.203, 0.797) and the running build.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST, openSite } from './browser.mjs';
+import { MINIMAL_SITE, openSite } from './browser.mjs';
 
 test('minimal page: the worked example computed by the wasm engine under the CSP', async () => {
-  // ATTN_E2E_DIST: another build of the site (e.g. of minimal.html alone).
-  const dir = process.env.ATTN_E2E_DIST ?? DIST;
-  assert.ok(existsSync(join(dir, 'minimal.html')), `${dir}/minimal.html is missing: run \`node_modules/.bin/vite build\` first`);
-  const session = await openSite({ dir });
+  assert.ok(existsSync(join(MINIMAL_SITE, 'minimal.html')),
+    `${MINIMAL_SITE}/minimal.html is missing: run \`node_modules/.bin/vite build -c vite.minimal.config.js\` first`);
+  const session = await openSite({ dir: MINIMAL_SITE });
   try {
     const page = await session.newPage('minimal.html');
     await page.waitForSelector('#status[data-state="ready"], #status[data-state="error"]', { timeout: 20000 });

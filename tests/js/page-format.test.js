@@ -1,9 +1,11 @@
-// Shared display logic of the page: number formatting (including -inf), input
-// parsing, and the heatmap colours' contrast (WCAG AA for the printed numbers).
+// Shared display logic of the page: number formatting (including -inf and tiny
+// numbers in powers of ten), input parsing, and the heatmap colours' contrast
+// (WCAG AA for the printed numbers).
 import { describe, it, expect } from 'vitest';
 import { MINUS, NEG_INFINITY, formatFull, formatInput, formatInteger, formatNumber, formatVector, parseNumber, subscript }
   from '../../web/src/lib/format.js';
 import { INK, WHITE, contrast, divergingColor, rampColor, textColorOn } from '../../web/src/lib/color.js';
+import { formatScientific } from '../../web/src/components/sci-format.js';
 
 describe('formatNumber', () => {
   it('rounds for display, with a typographic minus and no negative zero', () => {
@@ -26,6 +28,15 @@ describe('formatNumber', () => {
     expect(formatVector([1.20321, 0.79679])).toBe('(1.203, 0.797)');
     expect(formatInteger(1152, 'en')).toBe('1,152');
     expect(subscript(12)).toBe('\u2081\u2082');
+  });
+});
+
+describe('scientific numbers', () => {
+  it('exact zero prints as 0; tiny numbers in powers of ten', () => {
+    expect(formatScientific(0)).toBe('0');
+    expect(formatScientific(2.384185791015625e-7)).toBe('2.4 \u00d7 10\u207b\u2077');
+    expect(formatScientific(-3e-9)).toBe('\u22123.0 \u00d7 10\u207b\u2079');
+    expect(formatScientific(0.953)).toBe('0.953');
   });
 });
 

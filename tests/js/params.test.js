@@ -1,36 +1,56 @@
 // Section inputs as text (links, widget attributes, the iframe route): the
-// shared parsers of src/lib/params.js and every section's codec, with
-// well-formed, malformed and hostile values. A rejected value always falls back
-// to the section's defaults and is reported by parameter name only.
+// shared parsers of src/lib/params.js, then every section's codec, driven by the
+// section registry: defaults make an empty link, a link reads back as given,
+// hostile and malformed values are rejected by name (never repaired) and the
+// whole section falls back to its defaults; and the models start from what a
+// link says (real engine).
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   MAX_ABS, ParamError, decodeSection, encodeSection, pageGetter, parseBits, parseMatrix, parseNumber, parseSwitch,
   parseVector, queryString, replaceSectionParams,
 } from '../../web/src/lib/params.js';
-import workedExample from '../../web/src/sections/worked-example/params.js';
-import sentence from '../../web/src/sections/sentence/params.js';
-import masking from '../../web/src/sections/masking/params.js';
-import multiHead from '../../web/src/sections/multi-head/params.js';
-import crossAttention from '../../web/src/sections/cross-attention/params.js';
+import { sections } from '../../web/src/sections/registry.js';
+import { createAttention } from '../../web/src/engine/index.js';
 import { createWorkedExample } from '../../web/src/sections/worked-example/state.js';
+import { createScaling } from '../../web/src/sections/scaling/state.js';
+import { createReading } from '../../web/src/sections/reading-weights/state.js';
 import { createSentence } from '../../web/src/sections/sentence/state.js';
 import { createMasking } from '../../web/src/sections/masking/state.js';
 import { createMultiHead } from '../../web/src/sections/multi-head/state.js';
 import { createCross } from '../../web/src/sections/cross-attention/state.js';
-import { createAttention } from '../../web/src/engine/index.js';
+import { createFamily } from '../../web/src/sections/family/state.js';
+import { createOrder } from '../../web/src/sections/order/state.js';
 
 const HOSTILE = [
   '<img src=x onerror="window.__pwned=1">',
   '"><script>window.__pwned=1</script>',
+  '<script>',
   'javascript:alert(1)',
   '1,0<svg onload=alert(1)>',
   '${alert(1)}',
-  'NaN', 'Infinity', '-Infinity', '0x10', '1e400', '1e999', '', ' ', ',', ';', '1,,0', '1;0',
+  'NaN', 'Infinity', '-Infinity', '0x10', '1e400', '1e999', '', ' ', ',', ';', '1,,0', '1;0', '1;2', 'x',
   '\u0000', '１,０',   // full-width digits
-  '1'.repeat(5000),
+  '1'.repeat(5000), 'x'.repeat(3000),
 ];
 
+// A link for every section that differs from its defaults in every parameter:
+// it must read back as given. A new section adds its line here (a test says so).
+const EXAMPLES = {
+  'worked-example': { q: '0.5,-1.25', keys: '1,0;0,1;1,1;2,-1', values: '2,0;0,2;1,1;3,3', scaling: 'off' },
+  scaling: { dk: '64', seed: '7', 'trials-dk': '256', trials: '1000', 'trials-seed': '8', 'sweep-trials': '50', 'sweep-seed': '9' },
+  'reading-weights': { embeddings: '1,0,0,0;0,1,0,0;0,0,1,0;1,0,0,0;0,1,0,0;0,0,1,0', factor: '-1.5', seed: '12', token: 't5' },
+  sentence: { embeddings: '1,0;0,1;1,1;1,1;2,2' },
+  masking: { mask: '10000;11000;10100;11110;00000', row: '5' },
+  'multi-head': { heads: '4', seed: '42' },
+  'cross-attention': { decoder: '1,0,0;0,1,0;0,0,1', encoder: '1,0,0;0,1,0;0,0,1;1,1,1' },
+  family: { seed: '42' },
+  order: { perm: '5,4,3,2,1,0', pe: 'on' },
+  cost: { n: '4096' },
+};
+
 const from = (record) => (name) => (name in record ? record[name] : null);
+const codecs = Object.fromEntries(await Promise.all(sections.filter((s) => s.params).map(async (s) =>
+  [s.id, (await import(`../../web/src/sections/${s.id}/params.js`)).default])));
 
 describe('number parsing', () => {
   test('plain decimals, signs, exponents', () => {
@@ -80,129 +100,163 @@ describe('page query strings', () => {
   });
 });
 
-const CODECS = { 'worked-example': workedExample, sentence, masking, 'multi-head': multiHead, 'cross-attention': crossAttention };
-
-describe.each(Object.entries(CODECS))('%s codec', (id, codec) => {
-  test('no parameters: the defaults, nothing rejected, nothing to encode', () => {
-    const { state, rejected } = decodeSection(codec, () => null);
-    expect(rejected).toEqual([]);
-    expect(state).toEqual(codec.defaults());
-    expect(encodeSection(codec, state)).toEqual([]);
-  });
-
-  test.each(HOSTILE)('hostile value %j in every parameter falls back to the defaults', (value) => {
-    for (const name of codec.names) {
-      const { state, rejected } = decodeSection(codec, from({ [name]: value }));
-      expect(rejected, `${name}=${JSON.stringify(value).slice(0, 40)}`).toEqual([name]);
-      expect(state).toEqual(codec.defaults());
-    }
-  });
-
-  test('one bad parameter among good ones: the whole section falls back', () => {
-    const good = Object.fromEntries(encodeSection(codec, codec.defaults()).map(([k, v]) => [k, v]));
-    const [first, ...others] = codec.names;
-    const record = { ...good, [first]: '<img src=x onerror=alert(1)>' };
-    for (const name of others) record[name] ??= codec.fields[name].format(codec.fromState(codec.defaults())[name]);
-    const { state, rejected } = decodeSection(codec, from(record));
-    expect(rejected).toContain(first);
-    expect(state).toEqual(codec.defaults());
-  });
-});
-
-describe('round trips: encode(state) decodes back to the same state', () => {
-  test('worked example', () => {
-    const state = { q: [0.5, -1.25], keys: [[1, 0], [0, 1], [1, 1], [2, -1]], values: [[2, 0], [0, 2], [1, 1], [3, 3]], scaling: false };
-    const pairs = encodeSection(workedExample, state);
-    expect(pairs).toEqual([['q', '0.5,-1.25'], ['keys', '1,0;0,1;1,1;2,-1'], ['values', '2,0;0,2;1,1;3,3'], ['scaling', 'off']]);
-    expect(decodeSection(workedExample, from(Object.fromEntries(pairs)))).toEqual({ state, rejected: [] });
-  });
-  test('worked example: keys and values must have the same count', () => {
-    const { state, rejected } = decodeSection(workedExample, from({ keys: '1,0;0,1' }));
-    expect(rejected).toEqual(['keys', 'values']);
-    expect(state).toEqual(workedExample.defaults());
-    expect(decodeSection(workedExample, from({ keys: '1,0;0,1', values: '1,1;2,2' })).rejected).toEqual([]);
-    expect(decodeSection(workedExample, from({ keys: Array(9).fill('1,0').join(';'), values: Array(9).fill('1,0').join(';') })).rejected)
-      .toEqual(['keys', 'values']);
-  });
-  test('masking: presets and a clicked keep-matrix', () => {
-    expect(decodeSection(masking, from({ mask: 'none' })).state).toEqual({ mode: 'none', keep: null, focusRow: 2 });
-    const keep = '10000;11000;10100;11110;00000';
-    const { state } = decodeSection(masking, from({ mask: keep, row: '5' }));
-    expect(state.mode).toBe('custom');
-    expect(state.focusRow).toBe(4);
-    expect(encodeSection(masking, state)).toEqual([['mask', keep], ['row', '5']]);
-    expect(decodeSection(masking, from({ mask: 'custom' })).rejected).toEqual(['mask']);
-    expect(decodeSection(masking, from({ row: '6' })).rejected).toEqual(['row']);
-    expect(decodeSection(masking, from({ row: '0' })).rejected).toEqual(['row']);
-  });
-  test('multi-head: heads from the choices, seeds in 32 bits', () => {
-    expect(decodeSection(multiHead, from({ heads: '4', seed: '42' })).state).toEqual({ heads: 4, seed: 42 });
-    expect(decodeSection(multiHead, from({ heads: '3' })).rejected).toEqual(['heads']);
-    expect(decodeSection(multiHead, from({ seed: '-1' })).rejected).toEqual(['seed']);
-    expect(decodeSection(multiHead, from({ seed: String(2 ** 32) })).rejected).toEqual(['seed']);
-    expect(decodeSection(multiHead, from({ seed: '1.5' })).rejected).toEqual(['seed']);
-  });
-  test('sentence and cross-attention: exact shapes', () => {
-    expect(decodeSection(sentence, from({ embeddings: '1,0;0,1;1,1;1,1' })).rejected).toEqual(['embeddings']);
-    expect(decodeSection(sentence, from({ embeddings: '1,0;0,1;1,1;1,1;2,2' })).state.embeddings[4]).toEqual([2, 2]);
-    expect(decodeSection(crossAttention, from({ decoder: '1,0,0;0,1,0;0,0,1' })).rejected).toEqual([]);
-    expect(decodeSection(crossAttention, from({ encoder: '1,0,0;0,1,0;0,0,1' })).rejected).toEqual(['encoder']);
-  });
-});
-
-describe('decoded states drive the sections (real engine)', () => {
-  let engine;
-  beforeAll(async () => { engine = await createAttention(); });
-
-  test('worked example from a link computes article 001 (0.401, 1.203)', () => {
-    const { state } = decodeSection(workedExample, from({ q: '1,0', keys: '1,0;0,1;1,1', values: '2,0;0,2;1,1' }));
-    const model = createWorkedExample(engine, state);
-    expect(model.result.weights[0]).toBeCloseTo(0.401, 3);
-    expect(model.result.output[0]).toBeCloseTo(1.203, 3);
-    expect(encodeSection(workedExample, model.snapshot)).toEqual([]);
-  });
-  test('worked example with four keys from an attribute', () => {
-    const { state } = decodeSection(workedExample, from({ keys: '1,0;0,1;1,1;-1,0', values: '2,0;0,2;1,1;0,0' }));
-    const model = createWorkedExample(engine, state);
-    expect(model.result.weights).toHaveLength(4);
-    expect(model.result.weightSum).toBeCloseTo(1, 6);
-  });
-  test('masking from a keep-matrix: masked weights are exactly 0; the snapshot encodes back', () => {
-    const keep = '10000;11000;10100;11110;00000';
-    const { state } = decodeSection(masking, from({ mask: keep }));
-    const model = createMasking(engine, state);
-    expect(model.result.weights[1]).toBe(0);
-    expect(model.result.fullyMasked).toEqual([4]);
-    expect(encodeSection(masking, model.snapshot)).toEqual([['mask', keep]]);
-    model.reset();
-    expect(encodeSection(masking, model.snapshot)).toEqual([['mask', keep]]);   // reset = the link's state
-  });
-  test('multi-head, sentence and cross-attention snapshots encode what they were built from', () => {
-    const mh = createMultiHead(engine, { heads: 8, seed: 7 });
-    expect(encodeSection(multiHead, mh.snapshot)).toEqual([['heads', '8'], ['seed', '7']]);
-    mh.redraw();
-    expect(encodeSection(multiHead, mh.snapshot)).toEqual([['heads', '8'], ['seed', '8']]);
-    const s = createSentence(engine, decodeSection(sentence, from({ embeddings: '1,0;0,1;1,1;1,1;2,2' })).state.embeddings);
-    expect(encodeSection(sentence, s.snapshot)).toEqual([['embeddings', '1,0;0,1;1,1;1,1;2,2']]);
-    const c = createCross(engine, decodeSection(crossAttention, from({ decoder: '1,0,0;0,1,0;0,0,1' })).state);
-    expect(c.result.n).toBe(3);
-    expect(encodeSection(crossAttention, c.snapshot)).toEqual([['decoder', '1,0,0;0,1,0;0,0,1']]);
-  });
-});
-
-describe('the registry lists each section codec\'s names (what <attention-demo> observes)', async () => {
-  const { sections } = await import('../../web/src/sections/registry.js');
-  const { widthMediaToContainer } = await import('../../web/vite-plugins/adopted-styles.js');
-  test.each(sections.filter((s) => s.params).map((s) => s.id))('%s', async (id) => {
-    const codec = (await import(`../../web/src/sections/${id}/params.js`)).default;
-    expect(sections.find((s) => s.id === id).params).toEqual(codec.names);
+describe('the registry', () => {
+  test('every section has a codec (src/sections/<id>/params.js) and an example link in this test', () => {
+    expect(Object.keys(codecs)).toEqual(sections.map((s) => s.id));
+    expect(Object.keys(EXAMPLES).sort()).toEqual(Object.keys(codecs).sort());
   });
   test('no parameter name clashes with the widget\'s own attributes', () => {
     for (const s of sections) for (const name of s.params ?? []) expect(['section', 'lang', 'theme', 'id', 'class', 'style']).not.toContain(name);
   });
-  test('the embed build turns width media queries into container queries, and only those', () => {
-    expect(widthMediaToContainer('@media (min-width: 40rem) { a{} } @media (max-width: 30rem) and (min-width: 10rem) {b{}}'))
-      .toBe('@container (min-width: 40rem) { a{} } @container (max-width: 30rem) and (min-width: 10rem) {b{}}');
-    expect(widthMediaToContainer('@media (prefers-reduced-motion: reduce) { a{} }')).toBe('@media (prefers-reduced-motion: reduce) { a{} }');
+});
+
+describe.each(Object.keys(codecs))('%s codec', (id) => {
+  const codec = codecs[id];
+
+  test('the registry lists its names (what <attention-demo> observes)', () => {
+    expect(sections.find((s) => s.id === id).params).toEqual(codec.names);
+  });
+
+  test('no parameters: the defaults, nothing rejected; the defaults make an empty link', () => {
+    expect(decodeSection(codec, () => null)).toEqual({ state: codec.defaults(), rejected: [] });
+    expect(encodeSection(codec, codec.defaults())).toEqual([]);
+  });
+
+  test('the example link reads back as given, and differs from the defaults in every parameter', () => {
+    const link = EXAMPLES[id];
+    expect(Object.keys(link)).toEqual(codec.names);
+    const { state, rejected } = decodeSection(codec, from(link));
+    expect(rejected).toEqual([]);
+    expect(Object.fromEntries(encodeSection(codec, state))).toEqual(link);
+    // encodeSection leaves out what equals the default: every parameter was written, so each differs
+    expect(decodeSection(codec, from(Object.fromEntries(encodeSection(codec, state))))).toEqual({ state, rejected: [] });
+  });
+
+  test.each(HOSTILE.map((v) => [v.length > 40 ? `${v.slice(0, 12)}... (${v.length})` : v, v]))(
+    'hostile value %j in every parameter: rejected by name, the defaults kept', (_, value) => {
+      for (const name of codec.names) {
+        const { state, rejected } = decodeSection(codec, from({ [name]: value }));
+        expect(rejected, name).toEqual([name]);
+        expect(state).toEqual(codec.defaults());
+      }
+    });
+
+  test('one bad parameter among good ones: the whole section falls back', () => {
+    for (const bad of codec.names) {
+      const { state, rejected } = decodeSection(codec, from({ ...EXAMPLES[id], [bad]: '<img src=x onerror=alert(1)>' }));
+      expect(rejected).toContain(bad);
+      expect(state).toEqual(codec.defaults());
+    }
+  });
+});
+
+describe('what each codec accepts', () => {
+  const rejected = (id, record) => decodeSection(codecs[id], from(record)).rejected;
+  test('worked example: keys and values must have the same count, 1 to 8 rows', () => {
+    expect(rejected('worked-example', { keys: '1,0;0,1' })).toEqual(['keys', 'values']);
+    expect(rejected('worked-example', { keys: '1,0;0,1', values: '1,1;2,2' })).toEqual([]);
+    expect(rejected('worked-example', { keys: Array(9).fill('1,0').join(';'), values: Array(9).fill('1,0').join(';') }))
+      .toEqual(['keys', 'values']);
+  });
+  test('scaling: only the sliders\' sizes (a link cannot ask for 10^6 trials)', () => {
+    const { state } = decodeSection(codecs.scaling, from(EXAMPLES.scaling));
+    expect(state.tenKeys).toMatchObject({ dk: 64, seed: 7, keys: 10 });
+    expect(state.trials).toMatchObject({ dk: 256, trials: 1000, seed: 8, keys: 8 });
+    expect(state.sweep).toMatchObject({ trials: 50, seed: 9, dims: [4, 16, 64, 256, 1024] });
+    expect(rejected('scaling', { trials: '1000000' })).toEqual(['trials']);
+  });
+  test('reading-weights: six rows of four numbers, tokens t0 to t5', () => {
+    expect(decodeSection(codecs['reading-weights'], from({ token: 't5' })).state.token).toBe(5);
+    expect(rejected('reading-weights', { embeddings: '1,2;3,4' })).toEqual(['embeddings']);
+    expect(rejected('reading-weights', { token: 't6' })).toEqual(['token']);
+  });
+  test('sentence and cross-attention: exact shapes', () => {
+    expect(rejected('sentence', { embeddings: '1,0;0,1;1,1;1,1' })).toEqual(['embeddings']);
+    expect(decodeSection(codecs.sentence, from({ embeddings: '1,0;0,1;1,1;1,1;2,2' })).state.embeddings[4]).toEqual([2, 2]);
+    expect(rejected('cross-attention', { decoder: '1,0,0;0,1,0;0,0,1' })).toEqual([]);
+    expect(rejected('cross-attention', { encoder: '1,0,0;0,1,0;0,0,1' })).toEqual(['encoder']);
+  });
+  test('masking: presets, a clicked keep-matrix, rows 1 to 5', () => {
+    expect(decodeSection(codecs.masking, from({ mask: 'none' })).state).toEqual({ mode: 'none', keep: null, focusRow: 2 });
+    const { state } = decodeSection(codecs.masking, from(EXAMPLES.masking));
+    expect(state.mode).toBe('custom');
+    expect(state.focusRow).toBe(4);
+    expect(rejected('masking', { mask: 'custom' })).toEqual(['mask']);
+    expect(rejected('masking', { row: '6' })).toEqual(['row']);
+    expect(rejected('masking', { row: '0' })).toEqual(['row']);
+  });
+  test('multi-head: heads from the choices, seeds in 32 bits', () => {
+    expect(decodeSection(codecs['multi-head'], from({ heads: '4', seed: '42' })).state).toEqual({ heads: 4, seed: 42 });
+    for (const [name, bad] of [['heads', '3'], ['seed', '-1'], ['seed', String(2 ** 32)], ['seed', '1.5']]) {
+      expect(rejected('multi-head', { [name]: bad }), bad).toEqual([name]);
+    }
+  });
+  test('family: whole seeds below 10^6', () => {
+    for (const bad of ['-1', '1.5', '1000000']) expect(rejected('family', { seed: bad }), bad).toEqual(['seed']);
+  });
+  test('order: a permutation of 0..5', () => {
+    for (const bad of ['0,1,2', '0,1,2,3,4,4', '0,1,2,3,4,6', '0;1;2;3;4;5']) expect(rejected('order', { perm: bad }), bad).toEqual(['perm']);
+  });
+  test('cost: the benchmark sizes up to 4096', () => {
+    expect(decodeSection(codecs.cost, from({ n: '4096' })).state.largest).toBe(4096);
+    expect(rejected('cost', { n: '8192' })).toEqual(['n']);
+  });
+});
+
+describe('the models start from what a link says, and their snapshots encode back (real engine)', () => {
+  let engine;
+  beforeAll(async () => { engine = await createAttention(); });
+  const decoded = (id, record = EXAMPLES[id]) => decodeSection(codecs[id], from(record)).state;
+
+  test('worked example from a link computes article 001 (0.401, 1.203); four keys from an attribute', () => {
+    const model = createWorkedExample(engine, decoded('worked-example', { q: '1,0', keys: '1,0;0,1;1,1', values: '2,0;0,2;1,1' }));
+    expect(model.result.weights[0]).toBeCloseTo(0.401, 3);
+    expect(model.result.output[0]).toBeCloseTo(1.203, 3);
+    expect(encodeSection(codecs['worked-example'], model.snapshot)).toEqual([]);
+    const four = createWorkedExample(engine, decoded('worked-example', { keys: '1,0;0,1;1,1;-1,0', values: '2,0;0,2;1,1;0,0' }));
+    expect(four.result.weights).toHaveLength(4);
+    expect(four.result.weightSum).toBeCloseTo(1, 6);
+  });
+  test('scaling', () => {
+    expect(createScaling(engine, decoded('scaling')).run('tenKeys').dk).toBe(64);
+  });
+  test('reading-weights', () => {
+    const state = decoded('reading-weights');
+    const model = createReading(engine, { base: state.base, factor: state.factor, asymmetry: { seed: state.seed, pairs: 200 }, token: state.token });
+    expect(model.selected).toBe(5);
+    expect(model.snapshot).toEqual(state);
+    expect(model.reading.maxAsymmetry).toBe(0);
+  });
+  test('sentence', () => {
+    const s = createSentence(engine, decoded('sentence').embeddings);
+    expect(encodeSection(codecs.sentence, s.snapshot)).toEqual([['embeddings', EXAMPLES.sentence.embeddings]]);
+  });
+  test('masking from a keep-matrix: masked weights are exactly 0; reset is the link\'s state', () => {
+    const keep = EXAMPLES.masking.mask;
+    const model = createMasking(engine, decoded('masking', { mask: keep }));
+    expect(model.result.weights[1]).toBe(0);
+    expect(model.result.fullyMasked).toEqual([4]);
+    expect(encodeSection(codecs.masking, model.snapshot)).toEqual([['mask', keep]]);
+    model.reset();
+    expect(encodeSection(codecs.masking, model.snapshot)).toEqual([['mask', keep]]);
+  });
+  test('multi-head: the snapshot follows new projections', () => {
+    const mh = createMultiHead(engine, { heads: 8, seed: 7 });
+    expect(encodeSection(codecs['multi-head'], mh.snapshot)).toEqual([['heads', '8'], ['seed', '7']]);
+    mh.redraw();
+    expect(encodeSection(codecs['multi-head'], mh.snapshot)).toEqual([['heads', '8'], ['seed', '8']]);
+  });
+  test('cross-attention', () => {
+    const c = createCross(engine, decoded('cross-attention', { decoder: '1,0,0;0,1,0;0,0,1' }));
+    expect(c.result.n).toBe(3);
+    expect(encodeSection(codecs['cross-attention'], c.snapshot)).toEqual([['decoder', '1,0,0;0,1,0;0,0,1']]);
+  });
+  test('family', () => {
+    expect(createFamily(engine, decoded('family').seed).seed).toBe(42);
+  });
+  test('order', () => {
+    const model = createOrder(engine, decoded('order'));
+    expect(model.result.positional).toBe(true);
+    expect(model.result.maxDiff).toBeGreaterThan(0);
   });
 });

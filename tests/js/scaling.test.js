@@ -65,7 +65,36 @@ describe('experiment 3: the sweep over d', () => {
     for (const row of sweep.rows) {
       expect(row.logitStd / Math.sqrt(row.dk)).toBeGreaterThan(0.9);
       expect(row.logitStd / Math.sqrt(row.dk)).toBeLessThan(1.1);
-      expect(scaledLogitStd(row)).toBeCloseTo(row.logitStd / Math.sqrt(row.dk), 12);
+    }
+  });
+
+  test('the logit std and the scaled column, recomputed here from the same draws', () => {
+    // saturation() draws, per trial, Q (queries x d) then K (keys x d) from one
+    // Rng(seed): the stream randomNormal gives for trials * (queries + keys) rows.
+    const { seed, queries, keys, trials } = sweep;
+    const std = (sum, squares, count) => Math.sqrt(squares / count - (sum / count) ** 2);
+    for (const row of sweep.rows) {
+      const d = row.dk;
+      const draws = engine.randomNormal({ seed, rows: trials * (queries + keys), cols: d });
+      let [sum, squares, scaledSum, scaledSquares] = [0, 0, 0, 0];
+      for (let t = 0; t < trials; t++) {
+        const q = draws.subarray(t * (queries + keys) * d);
+        const k = q.subarray(queries * d);
+        for (let i = 0; i < queries; i++) {
+          for (let j = 0; j < keys; j++) {
+            let logit = 0;
+            for (let c = 0; c < d; c++) logit += q[i * d + c] * k[j * d + c];
+            const scaled = logit / Math.sqrt(d);
+            sum += logit;
+            squares += logit * logit;
+            scaledSum += scaled;
+            scaledSquares += scaled * scaled;
+          }
+        }
+      }
+      const count = trials * queries * keys;
+      expect(row.logitStd / std(sum, squares, count), `d = ${d}`).toBeCloseTo(1, 9);
+      expect(scaledLogitStd(row) / std(scaledSum, scaledSquares, count), `d = ${d}`).toBeCloseTo(1, 9);
     }
   });
 

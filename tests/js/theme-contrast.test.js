@@ -1,31 +1,51 @@
-// Both colour schemes meet WCAG AA: every text colour of styles/tokens.css on
-// every background it is used on, in the light and the dark value of its
-// light-dark() pair; and every heatmap step with the text colour chosen for it.
+// Both colour schemes meet WCAG AA: every text colour of styles/tokens.css and of
+// every section's CSS (the sections of the registry) on every background it is
+// used on, in the light and the dark value of its light-dark() pair; and every
+// heatmap step with the text colour chosen for it.
 import { describe, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { contrast, cellColors, rampColorDark, textColorOn, DARK_RAMP_LOW } from '../../web/src/lib/color.js';
+import { sections } from '../../web/src/sections/registry.js';
 
-const tokensCss = readFileSync(new URL('../../web/src/styles/tokens.css', import.meta.url), 'utf8');
+const WEB = resolve(import.meta.dirname, '..', '..', 'web', 'src');
 const hex = (s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16));
 
 // --name: ... light-dark(#light, #dark) ... -> { name: { light, dark } }
-function tokens() {
+function tokensOf(css) {
   const out = {};
-  for (const [, name, body] of tokensCss.matchAll(/--([\w-]+):\s*([^;]+);/g)) {
+  for (const [, name, body] of css.matchAll(/--([\w-]+):\s*([^;]+);/g)) {
     const pair = body.match(/light-dark\((#[0-9a-f]{6}),\s*(#[0-9a-f]{6})\)/i);
     if (pair) out[name] = { light: hex(pair[1]), dark: hex(pair[2]) };
   }
   return out;
 }
+const sectionCss = (id) => readdirSync(join(WEB, 'sections', id), { recursive: true }).filter((f) => f.endsWith('.css'))
+  .map((f) => readFileSync(join(WEB, 'sections', id, f), 'utf8')).join('\n');
 
-const T = tokens();
-const TEXT = ['ink', 'ink-soft', 'ink-muted', 'link', 'error', 'c-query', 'c-key', 'c-value', 'c-output', 'c-mask'];
+const tokensCss = readFileSync(join(WEB, 'styles', 'tokens.css'), 'utf8');
+const T = tokensOf(tokensCss);
+const SECTION_TOKENS = Object.fromEntries(sections.map((s) => [s.id, tokensOf(sectionCss(s.id))]));
+const ALL = Object.assign({}, T, ...Object.values(SECTION_TOKENS));
+
+// Role and section colours (--c-*) are text colours (4.5:1), except fills
+// (-soft, -chip, -hull: checked below as backgrounds) and the line colours listed here (3:1).
+const LINE_COLOURS = ['c-baseline'];
+const ROLE_AND_SECTION = Object.keys(ALL).filter((n) => n.startsWith('c-') && !/-(soft|chip|hull)$/.test(n));
+const TEXT = ['ink', 'ink-soft', 'ink-muted', 'link', 'error', ...ROLE_AND_SECTION.filter((n) => !LINE_COLOURS.includes(n))];
 const BACKGROUNDS = ['paper', 'bg', 'surface'];
+
+test('the parser finds every --c-* colour defined with light-dark() in tokens.css and the sections\' CSS', () => {
+  const defined = [tokensCss, ...sections.map((s) => sectionCss(s.id))].join('\n')
+    .match(/--c-[\w-]+:[^;]*light-dark\(#/g) ?? [];
+  expect(Object.keys(ALL).filter((n) => n.startsWith('c-'))).toHaveLength(defined.length);
+  expect(ROLE_AND_SECTION).toEqual(expect.arrayContaining(['c-query', 'c-key', 'c-value', 'c-output', 'c-mask', ...LINE_COLOURS]));
+});
 
 describe.each(['light', 'dark'])('%s scheme', (scheme) => {
   test.each(TEXT)('--%s on paper, bg and surface >= 4.5:1', (fg) => {
     for (const bg of BACKGROUNDS) {
-      expect(contrast(T[fg][scheme], T[bg][scheme]), `${fg} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(ALL[fg][scheme], T[bg][scheme]), `${fg} on ${bg}`).toBeGreaterThanOrEqual(4.5);
     }
   });
 
@@ -36,13 +56,17 @@ describe.each(['light', 'dark'])('%s scheme', (scheme) => {
     expect(contrast(T['c-mask'][scheme], T['c-mask-chip'][scheme])).toBeGreaterThanOrEqual(4.5);
   });
 
+  test.each(LINE_COLOURS)('line colour --%s stands out from paper, bg and surface (>= 3:1)', (name) => {
+    for (const bg of BACKGROUNDS) expect(contrast(ALL[name][scheme], T[bg][scheme]), `${name} on ${bg}`).toBeGreaterThanOrEqual(3);
+  });
+
   test('error text on its background', () => {
     expect(contrast(T.error[scheme], T['error-bg'][scheme])).toBeGreaterThanOrEqual(4.5);
   });
 });
 
 test('every token in the colour list has a light and a dark value', () => {
-  for (const name of [...TEXT, ...BACKGROUNDS, 'line', 'line-strong', 'ramp-high']) expect(T[name], name).toBeDefined();
+  for (const name of [...TEXT, ...BACKGROUNDS, 'line', 'line-strong', 'ramp-high']) expect(ALL[name], name).toBeDefined();
 });
 
 test('the dark heatmap ramp starts at the dark paper and ends at --ramp-high', () => {

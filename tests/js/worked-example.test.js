@@ -26,8 +26,13 @@ describe('worked example state', () => {
     const want = expected(DEFAULT_INPUTS, 1 / Math.sqrt(2));
     r.scores.forEach((s, j) => expect(s).toBeCloseTo(want.scores[j], 6));
     r.scaled.forEach((s, j) => expect(s).toBeCloseTo(want.scaled[j], 6));
-    r.exps.forEach((e, j) => expect(e).toBeCloseTo(want.exps[j], 5));
-    expect(r.sumExp).toBeCloseTo(want.sum, 5);
+    // e^{s_j} and their sum, worked out by hand (30-digit decimal arithmetic),
+    // not by Math.exp as the section does: s = (1/sqrt 2, 0, 1/sqrt 2),
+    // e^{1/sqrt 2} = 2.02811498164747245..., sum = 2 e^{1/sqrt 2} + 1 = 5.05622996329494490...
+    expect(r.exps[0]).toBeCloseTo(2.028114981647472, 6);
+    expect(r.exps[1]).toBe(1);
+    expect(r.exps[2]).toBeCloseTo(2.028114981647472, 6);
+    expect(r.sumExp).toBeCloseTo(5.056229963294945, 6);
     r.weights.forEach((w, j) => expect(w).toBeCloseTo(want.weights[j], 6));
     r.output.forEach((o, c) => expect(o).toBeCloseTo(want.output[c], 6));
     expect(r.scale).toBeCloseTo(Math.SQRT1_2, 7);
