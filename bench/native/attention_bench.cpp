@@ -96,7 +96,7 @@ Check check_output(const Problem& p, const float* out) {
 double flops(std::size_t n) { return 4.0 * static_cast<double>(n) * static_cast<double>(n) * kWidth; }
 
 struct Entry {
-  std::string role;  // "project", "eigen", "peak"
+  std::string role;  // "project", "peer" (Eigen), "peak"
   std::string form;  // what exactly was measured
   bench::Contender contender;
   Check check;
@@ -185,11 +185,11 @@ int main(int argc, char** argv) {
   }
 
   std::ostringstream json;
-  json << "{\n  \"cpu\": " << json_string(cpu_model()) << ",\n  \"hardware_threads\": "
-       << std::thread::hardware_concurrency() << ",\n  \"eigen_instruction_sets\": "
-       << json_string(EigenAttention::instruction_sets()) << ",\n  \"eigen_version\": " << json_string(EigenAttention::version())
+  json << "{\n  \"workload\": \"attention\",\n  \"environment\": \"native\",\n  \"cpu\": " << json_string(cpu_model()) << ",\n  \"hardwareThreads\": "
+       << std::thread::hardware_concurrency() << ",\n  \"eigenInstructionSets\": "
+       << json_string(EigenAttention::instruction_sets()) << ",\n  \"eigenVersion\": " << json_string(EigenAttention::version())
        << ",\n  \"d\": " << kWidth << ",\n  \"rounds\": " << rounds << ",\n  \"tolerance\": {\"absolute\": "
-       << kAbsolute << ", \"relative\": " << kRelative << "},\n  \"standalone_peaks\": [";
+       << kAbsolute << ", \"relative\": " << kRelative << "},\n  \"standalonePeaks\": [";
   for (std::size_t i = 0; i < standalone_peaks.size(); ++i) {
     json << (i ? ", " : "") << "{\"name\": " << json_string(standalone_peaks[i].first)
          << ", \"gflops\": " << standalone_peaks[i].second << "}";
@@ -217,14 +217,14 @@ int main(int argc, char** argv) {
     // calling it with std::thread::hardware_concurrency(); the report
     // (scripts/bench-report.mjs) reads the role "project-all-threads" for
     // "both cores >= 1.8x one core at n >= 1024".
-    entries.push_back({"eigen", "Eigen, whole n x m score matrix",
+    entries.push_back({"peer", "Eigen, whole n x m score matrix",
                        {"eigen-whole", [&] {
                           eigen_whole.run(p.q.data(), p.k.data(), p.v.data(), eigen_whole_out.data());
                           bench::keep(eigen_whole_out.data());
                         }},
                        {}, flops(n)});
     if (n > kEigenBlockRows) {
-      entries.push_back({"eigen", "Eigen, blocks of 128 query rows",
+      entries.push_back({"peer", "Eigen, blocks of 128 query rows",
                          {"eigen-blocks", [&] {
                             eigen_blocks.run(p.q.data(), p.k.data(), p.v.data(), eigen_block_out.data());
                             bench::keep(eigen_block_out.data());
@@ -232,7 +232,7 @@ int main(int argc, char** argv) {
                          {}, flops(n)});
     }
     entries.push_back({"peak", widest.name,
-                       {"peak", [&] { bench::keep(widest.run(peak_iterations, peak_a, peak_b)); }},
+                       {"fma-peak", [&] { bench::keep(widest.run(peak_iterations, peak_a, peak_b)); }},
                        {}, widest.flops_per_iteration * static_cast<double>(peak_iterations)});
 
     // Check each attention output once before timing it.
@@ -256,19 +256,20 @@ int main(int argc, char** argv) {
     }
     const auto timings = bench::run_race(racing, rounds, samples_for(n));
 
-    json << (size_index ? "," : "") << "\n    {\"n\": " << n << ", \"m\": " << n << ", \"samples_per_round\": "
+    json << (size_index ? "," : "") << "\n    {\"n\": " << n << ", \"m\": " << n << ", \"samplesPerRound\": "
          << samples_for(n) << ", \"contenders\": [";
     bool first = true;
     for (auto& entry : entries) {
       const auto timing = std::find_if(timings.begin(), timings.end(),
                                        [&](const bench::RaceTiming& t) { return t.name == entry.contender.name; });
       json << (first ? "" : ",") << "\n      {\"name\": " << json_string(entry.contender.name)
-           << ", \"role\": " << json_string(entry.role) << ", \"form\": " << json_string(entry.form)
-           << ", \"flops_per_call\": " << entry.flops_per_call << ", \"ok\": " << (entry.check.ok ? "true" : "false")
-           << ", \"max_error\": " << (std::isfinite(entry.check.max_error) ? entry.check.max_error : -1);
+           << ", \"role\": " << json_string(entry.role)
+           << (entry.role == "peer" ? ", \"library\": \"Eigen\"" : "") << ", \"label\": " << json_string(entry.form)
+           << ", \"flopsPerCall\": " << entry.flops_per_call << ", \"ok\": " << (entry.check.ok ? "true" : "false")
+           << ", \"maxError\": " << (std::isfinite(entry.check.max_error) ? entry.check.max_error : -1);
       if (timing != timings.end()) {
-        json << ", \"calls_per_sample\": " << timing->calls_per_sample << ", \"median_ms\": " << timing->median_ms
-             << ", \"round_ms\": " << json_numbers(timing->round_ms);
+        json << ", \"callsPerSample\": " << timing->calls_per_sample << ", \"medianMs\": " << timing->median_ms
+             << ", \"roundMs\": " << json_numbers(timing->round_ms);
         std::fprintf(stderr, "  n=%-5zu %-44s %10.4f ms %7.1f GFLOP/s\n", n, entry.form.c_str(), timing->median_ms,
                      entry.flops_per_call / timing->median_ms / 1e6);
       }
@@ -278,7 +279,7 @@ int main(int argc, char** argv) {
     json << "]}";
   }
   const auto load_after = load_average();
-  json << "\n  ],\n  \"load_average_before\": " << json_numbers(load_before) << ",\n  \"load_average_after\": "
+  json << "\n  ],\n  \"loadAverageBefore\": " << json_numbers(load_before) << ",\n  \"loadAverageAfter\": "
        << json_numbers(load_after) << "\n}\n";
 
   if (!json_path.empty()) {

@@ -38,6 +38,17 @@ export function pairedRatio(a, b) {
   return median(Array.from({ length: rounds }, (_, r) => a.roundMs[r] / b.roundMs[r]));
 }
 
+// The faster of several timings in each round, as one timing (e.g. the project's
+// best path, or the best peer): { names, roundMs, medianMs }. Timings without
+// rounds (not timed) are skipped; null when none is left.
+export function bestPerRound(timings) {
+  const timed = timings.filter((t) => t?.roundMs?.length);
+  if (timed.length === 0) return null;
+  const rounds = Math.min(...timed.map((t) => t.roundMs.length));
+  const roundMs = Array.from({ length: rounds }, (_, r) => Math.min(...timed.map((t) => t.roundMs[r])));
+  return { names: timed.map((t) => t.name), roundMs, medianMs: median(roundMs) };
+}
+
 const isThenable = (value) => value !== null && typeof value === 'object' && typeof value.then === 'function';
 
 // Runs `callsPerSample` calls; returns ms per call.

@@ -1,7 +1,9 @@
 // TensorFlow.js (tfjs-core + tfjs-backend-wasm) in its fastest attention form
 // (see TOOLCHAIN.md, "Measuring against peers"):
 //   O = matMul(softmax(matMul(mul(Q, 1/sqrt(d)), transpose(K))), V)
-// - matMul(q, transpose(k)): the transposeB flag of matMul is 3-8x slower in 4.22;
+// - matMul(q, transpose(k)): in tfjs-backend-wasm 4.22 a matMul without transpose
+//   flags (batch 1) runs XNNPACK's fully-connected operator; with transposeB it
+//   falls back to a plain blocked loop (src/cc/batch_mat_mul_impl.cc), 3-8x slower;
 // - the scale on Q (n x d multiplies) rather than on the scores (n x m);
 // - dataSync() inside tf.tidy, assigned to an outer variable (returning the typed
 //   array from tidy makes tidy walk every element); every intermediate is freed
@@ -19,8 +21,8 @@ export function tfjsContender(tf) {
     name: 'tfjs',
     role: 'peer',
     library: 'tfjs',
-    label: `tfjs ${tf.version_core} wasm backend (${binary}, XNNPACK, 1 thread): ` +
-      'matMul(mul(q, 1/sqrt(d)), transpose(k)), softmax, matMul(., v); dataSync inside tidy',
+    label: `tfjs ${tf.version_core} wasm backend (${binary}, 1 thread): matMul(mul(q, 1/sqrt(d)), transpose(k)), ` +
+      'softmax, matMul(., v) (both matMuls on XNNPACK fully-connected); dataSync inside tidy',
     prepare(p) {
       const scale = 1 / Math.sqrt(p.d);
       return () => {
