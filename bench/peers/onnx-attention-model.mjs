@@ -5,8 +5,8 @@
 //   form 'matmul':    Q n x d, K m x d, V m x d (2-D, static shapes)
 //                     Kt = Transpose(K); S = MatMul(Q, Kt); S' = Mul(S, 1/sqrt(d));
 //                     P = Softmax(S', axis = -1); O = MatMul(P, V)
-//                     (ORT's optimizer at level 'all' fuses Transpose + MatMul + Mul
-//                     into one FusedMatMul with transB and alpha)
+//                     (graphOptimizationLevel 'all' leaves ORT free to rewrite it, e.g.
+//                     Transpose + MatMul + Mul into one FusedMatMul)
 //   form 'attention': the ONNX opset-23 Attention operator on 4-D [1, 1, n, d]
 //                     (batch 1, one head), scale 1/sqrt(d) (its default)
 import { createRequire } from 'node:module';

@@ -1,7 +1,7 @@
 // onnxruntime-web (wasm execution provider, one thread) on the attention graph
 // of bench/peers/onnx-attention-model.mjs, in each of its forms:
-//   matmul     Transpose, MatMul, Mul, Softmax, MatMul (static shapes; at level 'all'
-//              ORT fuses them into FusedMatMul(transB, alpha), Softmax, MatMul)
+//   matmul     Transpose, MatMul, Mul, Softmax, MatMul (static shapes; level 'all' lets
+//              ORT's optimizer rewrite it, e.g. into FusedMatMul(transB, alpha))
 //   attention  the ONNX opset-23 Attention operator (fails with an integer
 //              overflow at n = 4096 in 1.30: reported, not timed)
 // graphOptimizationLevel 'all' (ORT's default, said explicitly), the CPU memory

@@ -29,9 +29,13 @@ async function warmUp(contenders, peak, engine) {
   const problem = makeProblem(engine, 128);
   for (let round = 0; round < 3; round++) {
     for (const contender of contenders) {
-      const call = await contender.prepare(problem);
-      for (let i = 0; i < 5; i++) await call();
-      await call.dispose?.();
+      try {
+        const call = await contender.prepare(problem);
+        for (let i = 0; i < 5; i++) await call();
+        await call.dispose?.();
+      } catch {
+        // reported at the first n where it fails again
+      }
     }
     peak.call();
     await sleep(200);
