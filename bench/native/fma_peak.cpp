@@ -1,5 +1,7 @@
-// fma_peak.cpp — see fma_peak.hpp. Every loop is unrolled over the chains so
-// that each chain lives in its own register for the whole run.
+// fma_peak.cpp — see fma_peak.hpp. One generic body (run_chains) for every
+// width; each kernel is a thin wrapper compiled for its own instruction set,
+// into which the body and its step are inlined. The loop over the chains is
+// unrolled so that each chain lives in its own register for the whole run.
 #include "fma_peak.hpp"
 
 #include <immintrin.h>
@@ -11,66 +13,45 @@ constexpr int kChains512 = 16;
 constexpr int kChains256 = 12;
 constexpr int kChains128 = 12;
 
-template <std::size_t kLanes>
-float sum_of(const float (&lanes)[kLanes]) {
-  float sum = 0;
-  for (float lane : lanes) sum += lane;
-  return sum;
+// kChains chains x = step(x) = x * a + b, `iterations` times; returns the sum
+// of every lane of every chain. V: a GCC vector type (__m512, __m256, __m128).
+template <class V, int kChains, class Step>
+[[gnu::always_inline]] inline float run_chains(std::size_t iterations, Step step) {
+  V acc[kChains];
+#pragma GCC unroll 16
+  for (int j = 0; j < kChains; ++j) acc[j] = V{} + (1.0f + 0.01f * static_cast<float>(j));
+  for (std::size_t i = 0; i < iterations; ++i) {
+#pragma GCC unroll 16
+    for (int j = 0; j < kChains; ++j) acc[j] = step(acc[j]);
+  }
+  V sum = acc[0];
+#pragma GCC unroll 16
+  for (int j = 1; j < kChains; ++j) sum += acc[j];
+  float total = 0;
+  for (std::size_t lane = 0; lane < sizeof(V) / sizeof(float); ++lane) total += sum[lane];
+  return total;
 }
 
 __attribute__((target("avx512f"))) float run_avx512(std::size_t iterations, float a, float b) {
   const __m512 va = _mm512_set1_ps(a), vb = _mm512_set1_ps(b);
-  __m512 acc[kChains512];
-#pragma GCC unroll 16
-  for (int j = 0; j < kChains512; ++j) acc[j] = _mm512_set1_ps(1.0f + 0.01f * static_cast<float>(j));
-  for (std::size_t i = 0; i < iterations; ++i) {
-#pragma GCC unroll 16
-    for (int j = 0; j < kChains512; ++j) acc[j] = _mm512_fmadd_ps(acc[j], va, vb);
-  }
-  __m512 sum = acc[0];
-#pragma GCC unroll 16
-  for (int j = 1; j < kChains512; ++j) sum = _mm512_add_ps(sum, acc[j]);
-  alignas(64) float lanes[16];
-  _mm512_store_ps(lanes, sum);
-  return sum_of(lanes);
+  return run_chains<__m512, kChains512>(iterations, [=](__m512 x) __attribute__((target("avx512f"))) {
+    return _mm512_fmadd_ps(x, va, vb);
+  });
 }
 
 __attribute__((target("avx2,fma"))) float run_avx2(std::size_t iterations, float a, float b) {
   const __m256 va = _mm256_set1_ps(a), vb = _mm256_set1_ps(b);
-  __m256 acc[kChains256];
-#pragma GCC unroll 16
-  for (int j = 0; j < kChains256; ++j) acc[j] = _mm256_set1_ps(1.0f + 0.01f * static_cast<float>(j));
-  for (std::size_t i = 0; i < iterations; ++i) {
-#pragma GCC unroll 16
-    for (int j = 0; j < kChains256; ++j) acc[j] = _mm256_fmadd_ps(acc[j], va, vb);
-  }
-  __m256 sum = acc[0];
-#pragma GCC unroll 16
-  for (int j = 1; j < kChains256; ++j) sum = _mm256_add_ps(sum, acc[j]);
-  alignas(32) float lanes[8];
-  _mm256_store_ps(lanes, sum);
-  return sum_of(lanes);
+  return run_chains<__m256, kChains256>(iterations, [=](__m256 x) __attribute__((target("avx2,fma"))) {
+    return _mm256_fmadd_ps(x, va, vb);
+  });
 }
 
 __attribute__((target("sse2"))) float run_sse(std::size_t iterations, float a, float b) {
   const __m128 va = _mm_set1_ps(a), vb = _mm_set1_ps(b);
-  __m128 acc[kChains128];
-#pragma GCC unroll 16
-  for (int j = 0; j < kChains128; ++j) acc[j] = _mm_set1_ps(1.0f + 0.01f * static_cast<float>(j));
-  for (std::size_t i = 0; i < iterations; ++i) {
-#pragma GCC unroll 16
-    for (int j = 0; j < kChains128; ++j) acc[j] = _mm_add_ps(_mm_mul_ps(acc[j], va), vb);
-  }
-  __m128 sum = acc[0];
-#pragma GCC unroll 16
-  for (int j = 1; j < kChains128; ++j) sum = _mm_add_ps(sum, acc[j]);
-  alignas(16) float lanes[4];
-  _mm_store_ps(lanes, sum);
-  return sum_of(lanes);
+  return run_chains<__m128, kChains128>(iterations, [=](__m128 x) { return _mm_add_ps(_mm_mul_ps(x, va), vb); });
 }
 
 }  // namespace
-
 std::vector<Kernel> supported_kernels() {
   __builtin_cpu_init();
   std::vector<Kernel> kernels;
