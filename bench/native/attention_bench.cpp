@@ -13,7 +13,7 @@
 // contender whose output is out of tolerance is reported WRONG and not timed.
 // Flops: 4 n m d per call (2 n m d for QK^T, 2 n m d for PV).
 //
-//   attn_bench [--json FILE] [--sizes 64,256,1024,4096] [--rounds 5]
+//   attn_bench [--json FILE] [--sizes 64,256,1024,4096] [--rounds 7]
 // A benchmark, not a test: prints figures, exits 0 unless it cannot run.
 #include <algorithm>
 #include <cmath>
@@ -145,14 +145,14 @@ std::size_t samples_for(std::size_t n) { return n <= 256 ? 9 : n <= 1024 ? 5 : 3
 int main(int argc, char** argv) {
   std::string json_path;
   std::vector<std::size_t> sizes{64, 256, 1024, 4096};
-  std::size_t rounds = 5;
+  std::size_t rounds = 7;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--json" && i + 1 < argc) json_path = argv[++i];
     else if (arg == "--sizes" && i + 1 < argc) sizes = parse_sizes(argv[++i]);
     else if (arg == "--rounds" && i + 1 < argc) rounds = std::stoul(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: attn_bench [--json FILE] [--sizes 64,256,1024,4096] [--rounds 5]\n");
+      std::fprintf(stderr, "usage: attn_bench [--json FILE] [--sizes 64,256,1024,4096] [--rounds 7]\n");
       return 2;
     }
   }

@@ -17,7 +17,7 @@ import { D, TOLERANCE, addReference, checkOutput, makeProblem } from './workload
 
 // Rounds and samples per round: several samples where calls are short and noisy,
 // one per round where a call takes seconds.
-export const ROUNDS = 5;
+export const ROUNDS = 7;
 export const samplesFor = (n) => (n <= 256 ? 9 : n <= 1024 ? 5 : 1);
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
