@@ -8,9 +8,9 @@
 #   2. builds native and both wasm builds (incremental), installs the native
 #      library into build/bench/prefix and builds bench/native against it, as a user
 #      would; compiles the wasm peak kernel (bench/race/f32x4-peak.wat) with wat2wasm
-#   3. native race   build/bench/native/attn_bench         -> build/bench/native.json
-#   4. wasm race     node --expose-gc scripts/bench-wasm.mjs -> build/bench/wasm-node.json
-#      --browser:    also scripts/bench-browser.mjs (headless Chromium) -> build/bench/wasm-browser.json
+#   3. native race   build/bench/native/attn_bench         -> build/bench/attention-native.json
+#   4. wasm race     node --expose-gc scripts/bench-wasm.mjs -> build/bench/attention-node.json
+#      --browser:    also scripts/bench-browser.mjs (headless Chromium) -> build/bench/attention-browser.json
 #   5. the report    scripts/bench-report.mjs
 # The runs are sequential so that they do not compete for the cores.
 # Environment: ATTN_BENCH_SIZES (default 64,256,1024,4096), ATTN_BENCH_ALONE (default 16384).
@@ -49,13 +49,13 @@ wat2wasm bench/race/f32x4-peak.wat -o build/bench/f32x4-peak.wasm
 
 echo "== native race (build/bench/native/attn_bench)" >&2
 native_sizes=$(echo "$sizes" | tr ',' '\n' | awk '$1 <= 4096' | paste -sd, -)
-build/bench/native/attn_bench --sizes "$native_sizes" --json build/bench/native.json
+build/bench/native/attn_bench --sizes "$native_sizes" --json build/bench/attention-native.json
 
-node --expose-gc scripts/bench-wasm.mjs --sizes "$sizes" --alone "$alone" --json build/bench/wasm-node.json
-reports=(--native build/bench/native.json --node build/bench/wasm-node.json)
+node --expose-gc scripts/bench-wasm.mjs --sizes "$sizes" --alone "$alone" --json build/bench/attention-node.json
+reports=(--native build/bench/attention-native.json --node build/bench/attention-node.json)
 if [ "$browser" = 1 ]; then
-  node scripts/bench-browser.mjs --sizes "$sizes" --alone "$alone" --json build/bench/wasm-browser.json
-  reports+=(--browser build/bench/wasm-browser.json)
+  node scripts/bench-browser.mjs --sizes "$sizes" --alone "$alone" --json build/bench/attention-browser.json
+  reports+=(--browser build/bench/attention-browser.json)
 fi
 
 echo >&2

@@ -212,11 +212,12 @@ int main(int argc, char** argv) {
                         }},
                        {}, flops(n)});
     // ALL THREADS (issue 11): the core has no thread-count parameter yet. When
-    // attn::attention_output takes one, add here the contender
-    //   {"project-all-threads", "attn::attention_output, <hardware_concurrency> threads", ...}
-    // calling it with std::thread::hardware_concurrency(); the report
-    // (scripts/bench-report.mjs) reads the role "project-all-threads" for
-    // "both cores >= 1.8x one core at n >= 1024".
+    // attn::attention_output takes one, add here the entry
+    //   {"project", "attn::attention_output (tiled), <hardware_concurrency> threads",
+    //    {"project-all-threads", [&] { ...attention_output(..., std::thread::hardware_concurrency()) ... }}, {}, flops(n)}
+    // (its own output buffer, checked like the others); scripts/bench-report.mjs
+    // then prints it and judges "both cores >= 1.8x one core at n >= 1024" from
+    // the contender named "project-all-threads".
     entries.push_back({"peer", "Eigen, whole n x m score matrix",
                        {"eigen-whole", [&] {
                           eigen_whole.run(p.q.data(), p.k.data(), p.v.data(), eigen_whole_out.data());
