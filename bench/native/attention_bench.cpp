@@ -218,14 +218,14 @@ int main(int argc, char** argv) {
     // (its own output buffer, checked like the others); scripts/bench-report.mjs
     // then prints it and judges "both cores >= 1.8x one core at n >= 1024" from
     // the contender named "project-all-threads".
-    entries.push_back({"peer", "Eigen, whole n x m score matrix",
+    entries.push_back({"peer", "Eigen, whole n x m score matrix, 1 thread",
                        {"eigen-whole", [&] {
                           eigen_whole.run(p.q.data(), p.k.data(), p.v.data(), eigen_whole_out.data());
                           bench::keep(eigen_whole_out.data());
                         }},
                        {}, flops(n)});
     if (n > kEigenBlockRows) {
-      entries.push_back({"peer", "Eigen, blocks of 128 query rows",
+      entries.push_back({"peer", "Eigen, blocks of 128 query rows, 1 thread",
                          {"eigen-blocks", [&] {
                             eigen_blocks.run(p.q.data(), p.k.data(), p.v.data(), eigen_block_out.data());
                             bench::keep(eigen_block_out.data());
