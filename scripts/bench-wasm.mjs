@@ -1,102 +1,94 @@
-// Times attention in WebAssembly (Node 20) against plain JavaScript.
-//   node scripts/bench-wasm.mjs [--json out.json] [--sizes 64,256,1024,4096] [--d 64] [--budget-ms 400]
-// For each n = m and d = d_k = d_v: the SIMD and the baseline build, each through
-// attentionOutput paths 'full' (best kernels, one n x m matrix), 'tiled' (online
-// softmax), 'scalar' (the full path with the scalar kernels) and 'reference'
-// (attn::reference, double accumulation, full trace); and the plain JS triple
-// loop (web/src/engine/plain-js-attention.js; one repetition from n = 4096).
-// A benchmark, not a test: prints figures (and writes them as JSON for
-// scripts/bench-report.mjs), asserts nothing.
-import { writeFileSync } from 'node:fs';
+// The wasm race in Node 20 (npm run bench; scripts/bench.sh runs it):
+//   node --expose-gc scripts/bench-wasm.mjs [--json out.json] [--sizes 64,256,1024,4096]
+//        [--alone 16384] [--peak build/bench/f32x4-peak.wasm] [--no-peers]
+// One process, one interleaved race (bench/race/attention/race.mjs) of the
+// project (both builds: tiled, full, trace), tfjs and onnxruntime-web (each in
+// its best single-thread form, bench/peers/node.mjs) and the wasm f32x4 peak,
+// d = 64, at each n of --sizes. Then, in a fresh child process, the project
+// alone (SIMD build, tiled path) at each n of --alone, with the process's peak
+// RSS (the tiled path must stay O(n)). A benchmark, not a test: it writes the
+// figures (JSON) and prints progress; scripts/bench-report.mjs prints the tables.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-// The test entry: its attentionOutput also has the 'scalar' and 'reference' paths.
 import { createTestingEngine } from '../web/src/engine/testing.js';
-import { plainJsAttention } from '../web/src/engine/plain-js-attention.js';
+import { projectContenders } from '../bench/race/attention/project.mjs';
+import { tfjsContender } from '../bench/race/attention/tfjs.mjs';
+import { ortContenders } from '../bench/race/attention/onnxruntime.mjs';
+import { runAttentionRace } from '../bench/race/attention/race.mjs';
+import { wasmPeakContender } from '../bench/race/wasm-peak.mjs';
 
 const { values: flags } = parseArgs({
   options: {
     json: { type: 'string' },
     sizes: { type: 'string', default: '64,256,1024,4096' },
-    d: { type: 'string', default: '64' },
-    'budget-ms': { type: 'string', default: '400' },
-    quiet: { type: 'boolean', default: false },
+    alone: { type: 'string', default: '16384' },
+    peak: { type: 'string', default: fileURLToPath(new URL('../build/bench/f32x4-peak.wasm', import.meta.url)) },
+    'no-peers': { type: 'boolean', default: false },
+    'alone-child': { type: 'boolean', default: false },  // internal: this process is the child
   },
 });
-const sizes = flags.sizes.split(',').map(Number);
-const d = Number(flags.d);
-const budgetMs = Number(flags['budget-ms']);
-
-// 4 n m d flops: 2 n m d for QK^T and 2 n m d for PV (the softmax is O(n m)).
-export const flopsOf = (n, m, dim) => 4 * n * m * dim;
-
-// Runs `fn` once to warm up (unless `warmup` is false), then repeats it until
-// `budgetMs` has passed (at least `minReps`, at most `maxReps` times, or exactly
-// `reps` times); returns the median time in ms.
-function time(fn, { minReps = 3, maxReps = 50, reps, warmup = true } = {}) {
-  if (warmup) fn();
-  const times = [];
-  const start = performance.now();
-  const wanted = reps ?? maxReps;
-  while (times.length < wanted && (reps !== undefined || times.length < minReps || performance.now() - start < budgetMs)) {
-    const t0 = performance.now();
-    fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { ms: times[Math.floor(times.length / 2)], reps: times.length };
+const list = (text) => (text ? text.split(',').filter(Boolean).map(Number) : []);
+const log = (line) => process.stderr.write(`${line}\n`);
+const MiB = 1024 * 1024;
+// The process's resident set now and at its highest. The peak is VmHWM of
+// /proc/self/status (this process's own memory map), not getrusage's maxRSS,
+// which Linux carries over from the parent through fork and exec.
+function memory() {
+  let peakKiB = process.resourceUsage().maxRSS;
+  try {
+    peakKiB = Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
+  } catch { /* not Linux: maxRSS */ }
+  return { rssMiB: process.memoryUsage().rss / MiB, peakRssMiB: (peakKiB * 1024) / MiB };
 }
 
+if (typeof globalThis.gc !== 'function') {
+  console.error('bench-wasm: run with node --expose-gc (a garbage collection is forced before each timed sample)');
+  process.exit(2);
+}
+
+const peak = await wasmPeakContender(readFileSync(flags.peak));
+
+if (flags['alone-child']) {
+  // The project alone: only the SIMD build is loaded, so that the process RSS
+  // is the tiled path's (plus Node's own, printed as rssAtStartMiB).
+  const atStart = memory();
+  const simd = await createTestingEngine({ build: 'simd' });
+  const result = await runAttentionRace({
+    contenders: projectContenders({ simd }), peak, engine: simd, sizes: [], aloneSizes: list(flags.alone),
+    afterTiming: () => ({ rssAtStartMiB: atStart.rssMiB, ...memory() }), log,
+  });
+  process.stdout.write(JSON.stringify(result));
+  process.exit(0);
+}
+
+const loadBefore = loadavg();
 const [simd, baseline] = await Promise.all([createTestingEngine({ build: 'simd' }), createTestingEngine({ build: 'baseline' })]);
-const rows = [];
-const log = (...parts) => { if (!flags.quiet) console.error(...parts); };
+const contenders = projectContenders({ simd, baseline });
+if (!flags['no-peers']) {
+  const { loadPeers } = await import('../bench/peers/node.mjs');
+  const { tf, ort, modelBytes } = await loadPeers();
+  contenders.push(tfjsContender(tf), ...ortContenders(ort, { modelBytes }));
+}
+log(`== wasm race in Node ${process.version}, load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')}`);
+const result = await runAttentionRace({ contenders, peak, engine: simd, sizes: list(flags.sizes), log });
 
-// Warm-up: V8 first runs wasm from its baseline compiler (Liftoff) and tiers hot
-// functions up to TurboFan in the background. Run every path a few times on a
-// mid-size problem and give the background compiler a moment, so that the
-// first timed sizes do not measure baseline code.
-{
-  const n = 128;
-  const warm = { q: simd.randomNormal({ seed: 9, rows: n, cols: d }), k: simd.randomNormal({ seed: 10, rows: n, cols: d }),
-    v: simd.randomNormal({ seed: 11, rows: n, cols: d }), n, m: n, dk: d, dv: d };
-  for (let round = 0; round < 3; round++) {
-    for (const engine of [simd, baseline]) {
-      for (const path of ['full', 'tiled', 'scalar', 'reference']) {
-        for (let i = 0; i < 10; i++) engine.attentionOutput({ ...warm, path });
-      }
-    }
-    for (let i = 0; i < 10; i++) plainJsAttention(warm);
-    await new Promise((done) => setTimeout(done, 200));
-  }
+const aloneSizes = list(flags.alone);
+if (aloneSizes.length > 0) {
+  log(`== the project alone at n = ${aloneSizes.join(', ')}, in a fresh Node process (its peak RSS)`);
+  const child = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--alone-child',
+    '--alone', flags.alone, '--peak', flags.peak], { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * MiB });
+  if (child.status !== 0) throw new Error(`bench-wasm: the alone run failed (exit ${child.status})`);
+  result.sizes.push(...JSON.parse(child.stdout.toString()).sizes);
 }
 
-for (const n of sizes) {
-  const m = n;
-  const q = simd.randomNormal({ seed: 1, rows: n, cols: d });
-  const k = simd.randomNormal({ seed: 2, rows: m, cols: d });
-  const v = simd.randomNormal({ seed: 3, rows: m, cols: d });
-  // longRunning: a benchmark in Node may block for longer than the engine's default work limit.
-  const args = { q, k, v, n, m, dk: d, dv: d, longRunning: true };
-  const flops = flopsOf(n, m, d);
-  const record = (engine, variant, fn, options) => {
-    const { ms, reps } = time(fn, options);
-    const row = { engine, variant, n, m, d, ms, reps, gflops: flops / ms / 1e6 };
-    rows.push(row);
-    log(`  ${engine.padEnd(14)} ${variant.padEnd(10)} n=${String(n).padEnd(5)} ${ms.toFixed(3).padStart(10)} ms  ` +
-      `${row.gflops.toFixed(2).padStart(6)} GFLOP/s  (${reps} reps)`);
-  };
-  // The slow variants get fewer repetitions at large n: one, without warm-up
-  // (their code is already warm from the smaller sizes), at n >= 4096.
-  const slow = n >= 4096 ? { reps: 1, warmup: false } : n >= 1024 ? { minReps: 3, maxReps: 7 } : undefined;
-  for (const [name, engine] of [['wasm-simd', simd], ['wasm-baseline', baseline]]) {
-    record(name, 'full', () => engine.attentionOutput({ ...args, path: 'full' }));
-    record(name, 'tiled', () => engine.attentionOutput({ ...args, path: 'tiled' }));
-    record(name, 'scalar', () => engine.attentionOutput({ ...args, path: 'scalar' }), slow);
-    record(name, 'reference', () => engine.attentionOutput({ ...args, path: 'reference' }), slow);
-  }
-  // Plain JS: the median of at least 5 calls up to n = 1024 (the machine may be shared).
-  record('plain-js', 'triple-loop', () => plainJsAttention(args), n >= 4096 ? slow : { minReps: 5, maxReps: 50 });
-}
-
-const result = { d, sizes, node: process.version, rows };
-if (flags.json) writeFileSync(flags.json, JSON.stringify(result, null, 2));
-else console.log(JSON.stringify(result, null, 2));
+Object.assign(result, {
+  environment: `Node ${process.version}`,
+  contenders: Object.fromEntries([...contenders, peak].map((c) => [c.name, c.label])),
+  loadAverageBefore: loadBefore,
+  loadAverageAfter: loadavg(),
+});
+if (flags.json) writeFileSync(flags.json, `${JSON.stringify(result, null, 1)}\n`);
+else console.log(JSON.stringify(result, null, 1));

@@ -1,27 +1,62 @@
 #!/usr/bin/env bash
-# npm run bench: native and wasm attention benchmarks side by side, d = 64,
-# n = m = 64, 256, 1024, 4096. A command, not a test: prints one table.
-#   1. builds native (Release) and both wasm builds (incremental)
-#   2. build/native/bin/attn_bench  -> build/bench/native.json (Google Benchmark JSON)
-#   3. scripts/bench-wasm.mjs       -> build/bench/wasm.json   (SIMD + baseline builds, plain JS, in Node)
-#   4. scripts/bench-report.mjs     -> the table: ms, GFLOP/s, speed-ups, peak memory, targets
-# The two runs are sequential so that they do not compete for the cores.
-# Environment: ATTN_BENCH_SIZES (default 64,256,1024,4096) for the wasm run.
+# npm run bench [-- --browser]: the race of the project against its peers, printed
+# as one report (a command, not a test: it never fails on a missed target).
+#   1. installs what is missing: Debian packages and the root npm packages
+#      (scripts/ensure-deps.sh), and the peers into bench/peers/node_modules
+#      (npm ci from bench/peers/package-lock.json: tfjs, onnxruntime-web, onnx-proto;
+#      only here, never from npm test or npm start)
+#   2. builds native and both wasm builds (incremental), installs the native
+#      library into build/bench/prefix and builds bench/native against it, as a user
+#      would; compiles the wasm peak kernel (bench/race/f32x4-peak.wat) with wat2wasm
+#   3. native race   build/bench/native/attn_bench         -> build/bench/attention-native.json
+#   4. wasm race     node --expose-gc scripts/bench-wasm.mjs -> build/bench/attention-node.json
+#      --browser:    also scripts/bench-browser.mjs (headless Chromium) -> build/bench/attention-browser.json
+#   5. the report    scripts/bench-report.mjs
+# The runs are sequential so that they do not compete for the cores.
+# Environment: ATTN_BENCH_SIZES (default 64,256,1024,4096), ATTN_BENCH_ALONE (default 16384).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+browser=0
+for arg in "$@"; do
+  case "$arg" in
+    --browser) browser=1 ;;
+    *) echo "usage: npm run bench [-- --browser]" >&2; exit 2 ;;
+  esac
+done
+sizes=${ATTN_BENCH_SIZES:-64,256,1024,4096}
+alone=${ATTN_BENCH_ALONE:-16384}
+
 bash scripts/ensure-deps.sh
-echo "== building (native, wasm)" >&2
+peers=bench/peers
+stamp=$peers/node_modules/.package-lock.sha256
+want=$(sha256sum "$peers/package-lock.json" | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  echo "== installing the peers into $peers/node_modules (npm ci)" >&2
+  (cd "$peers" && npm ci --no-audit --no-fund --loglevel=error)
+  echo "$want" > "$stamp"
+fi
+
+echo "== building (native, wasm, the native bench against the installed library, the wasm peak kernel)" >&2
 bash scripts/build-native.sh >/dev/null
 bash scripts/build-wasm.sh >/dev/null
-
 mkdir -p build/bench
-echo "== native benchmark (build/native/bin/attn_bench; the reference at n=4096 takes a while)" >&2
-build/native/bin/attn_bench --benchmark_format=json --benchmark_out_format=json \
-  --benchmark_out=build/bench/native.json >/dev/null
+cmake --install build/native --prefix build/bench/prefix >/dev/null
+cmake -S bench/native -B build/bench/native -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$PWD/build/bench/prefix" >/dev/null
+cmake --build build/bench/native -j2 >/dev/null
+wat2wasm bench/race/f32x4-peak.wat -o build/bench/f32x4-peak.wasm
 
-echo "== wasm benchmark in Node (scripts/bench-wasm.mjs)" >&2
-node scripts/bench-wasm.mjs --sizes "${ATTN_BENCH_SIZES:-64,256,1024,4096}" --json build/bench/wasm.json
+echo "== native race (build/bench/native/attn_bench)" >&2
+native_sizes=$(echo "$sizes" | tr ',' '\n' | awk '$1 <= 4096' | paste -sd, -)
+build/bench/native/attn_bench --sizes "$native_sizes" --json build/bench/attention-native.json
+
+node --expose-gc scripts/bench-wasm.mjs --sizes "$sizes" --alone "$alone" --json build/bench/attention-node.json
+reports=(--native build/bench/attention-native.json --node build/bench/attention-node.json)
+if [ "$browser" = 1 ]; then
+  node scripts/bench-browser.mjs --sizes "$sizes" --alone "$alone" --json build/bench/attention-browser.json
+  reports+=(--browser build/bench/attention-browser.json)
+fi
 
 echo >&2
-node scripts/bench-report.mjs build/bench/native.json build/bench/wasm.json
+node scripts/bench-report.mjs "${reports[@]}"
