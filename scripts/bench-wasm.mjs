@@ -4,13 +4,13 @@
 // attentionOutput paths 'full' (best kernels, one n x m matrix), 'tiled' (online
 // softmax), 'scalar' (the full path with the scalar kernels) and 'reference'
 // (attn::reference, double accumulation, full trace); and the plain JS triple
-// loop (web/src/engine/plain-js-attention.js; one repetition from n = 4096).
+// loop (web/src/sections/cost/plain-js-attention.js; one repetition from n = 4096).
 // A benchmark, not a test: prints figures (and writes them as JSON for
 // scripts/bench-report.mjs), asserts nothing.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createAttention } from '../web/src/engine/index.js';
-import { plainJsAttention } from '../web/src/engine/plain-js-attention.js';
+import { plainJsAttention } from '../web/src/sections/cost/plain-js-attention.js';
 
 const { values: flags } = parseArgs({
   options: {

@@ -1,11 +1,11 @@
 // Pure helpers of the components written for sections 2, 3, 8, 9 and 10
 // (seed control, line chart, scientific numbers) and their colours.
 import { describe, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { contrast } from '../../web/src/lib/color.js';
 import { MAX_SEED, newSeed, parseSeed } from '../../web/src/components/seed-control.js';
 import { domainOf, logTicks, niceTicks } from '../../web/src/components/line-chart.js';
-import { formatScientific } from '../../web/src/components/sci-format.js';
+import { formatScientific } from '../../web/src/lib/sci-format.js';
 
 describe('seed control', () => {
   test('parses whole numbers from 0 to MAX_SEED only', () => {
@@ -60,7 +60,7 @@ describe('the colours of sections 2 and 10 (raw/scaled, the three implementation
   const pairs = (text) => Object.fromEntries([...text.matchAll(/--([\w-]+):[^;]*?light-dark\((#[0-9a-f]{6}),\s*(#[0-9a-f]{6})\)/gi)]
     .map(([, name, light, dark]) => [name, { light: hex(light), dark: hex(dark) }]));
   const tokens = pairs(css('styles/tokens.css'));
-  const mine = { ...pairs(css('sections/scaling/scaling.css')), ...pairs(css('sections/cost/cost.css')) };
+  const mine = tokens;   // every colour lives in tokens.css (web/README.md)
 
   test.each(['c-raw', 'c-scaled', 'c-simd', 'c-js'])('--%s reads as text (>= 4.5:1) on paper, bg and surface in both schemes', (name) => {
     for (const scheme of ['light', 'dark']) {
@@ -68,6 +68,15 @@ describe('the colours of sections 2 and 10 (raw/scaled, the three implementation
         expect(contrast(mine[name][scheme], tokens[bg][scheme]), `${name} on ${bg} (${scheme})`).toBeGreaterThanOrEqual(4.5);
       }
     }
+  });
+
+  test('no section or component stylesheet defines a colour of its own', () => {
+    const sheets = [
+      ...readdirSync(new URL('../../web/src/sections/', import.meta.url), { recursive: true }),
+    ].filter((f) => f.endsWith('.css')).map((f) => `sections/${f}`)
+      .concat(readdirSync(new URL('../../web/src/components/', import.meta.url)).filter((f) => f.endsWith('.css')).map((f) => `components/${f}`));
+    expect(sheets.length).toBeGreaterThan(10);
+    for (const sheet of sheets) expect(css(sheet), sheet).not.toMatch(/light-dark\(|#[0-9a-f]{6}\b/i);
   });
 
   test('--c-baseline, a line colour, stands out from the backgrounds (>= 3:1)', () => {

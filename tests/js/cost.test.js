@@ -2,7 +2,7 @@
 // engines) and the memory of the full and tiled paths by shape.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
-import { plainJsAttention } from '../../web/src/engine/plain-js-attention.js';
+import { plainJsAttention } from '../../web/src/sections/cost/plain-js-attention.js';
 import {
   D, LARGEST_CHOICES, SERIES, SIZES, flopsOf, growth, runBenchmark, sizesUpTo, time, totalWork,
 } from '../../web/src/sections/cost/bench.js';

@@ -53,7 +53,7 @@ describe('values read back as given', () => {
     // only the slider's sizes: a link cannot ask for 10^6 trials
     expect(decodeSection(scaling, getter({ trials: '1000000' })).rejected).toEqual(['trials']);
     const model = createScaling(engine, state);
-    expect(model.run('tenKeys').dk).toBe(64);
+    expect(model.results.tenKeys.dk).toBe(64);
   });
   test('reading-weights', () => {
     const embeddings = '1,0,0,0;0,1,0,0;0,0,1,0;1,0,0,0;0,1,0,0;0,0,1,0';

@@ -6,10 +6,11 @@ import { sections } from './sections/registry.js';
 import { LANGUAGES, chooseLanguage, loadLanguage } from './i18n/index.js';
 import { createAttention } from './engine/index.js';
 import inlineWasm from './engine/inline-wasm.js';
-import { h, html } from './components/dom.js';
+import { h, html } from './lib/dom.js';
 import { watchScrollRegions } from './lib/scroll-regions.js';
 import { adoptStylesInto } from './lib/styles.js';
-import { decodeSection, encodeSection, pageGetter, replaceSectionParams, queryString } from './lib/params.js';
+import { pageGetter, replaceSectionParams, queryString } from './lib/params.js';
+import { mountSection } from './sections/mount-section.js';
 
 const LANGUAGE_NAMES = { ko: '한국어', en: 'English' };
 
@@ -29,7 +30,7 @@ const frames = sections.map((section, index) => {
     'aria-labelledby': `${section.id}-title`,
   });
   main.append(el);
-  return { section, number: index + 1, el, body: null, store: {}, instance: null, initial: undefined, rejected: null };
+  return { section, number: index + 1, el, body: null, store: {}, mounted: null };
 });
 
 let engine = null;
@@ -43,7 +44,8 @@ const engineOptions = inlineWasm
 const engineReady = createAttention(engineOptions).then(
   (e) => { engine = e; },
   (err) => { engineError = err; console.error(err); });
-const code = new Map(sections.map((s) => [s.id, s.load().then((m) => m.default)]));
+// Every section's code starts loading at once, in parallel with the engine.
+for (const s of sections) s.load().catch(() => {});   // a failure is shown by mountSection
 
 let currentLang = chooseLanguage(location.search, navigator.languages ?? [navigator.language]);
 let renderToken = 0;
@@ -98,27 +100,12 @@ function renderFrame(frame, text) {
 }
 
 // ---- the reader's inputs in the URL --------------------------------------------
-// Each section with a codec (its module's `params`, src/sections/<id>/params.js)
-// reads its starting state from ?<id>.<name>=... once, at its first mount, and
-// writes its state back (debounced) whenever the reader changes it, so that a
-// link reproduces what the reader saw. A malformed value falls back to the
-// section's defaults and a notice names the parameter (never its value).
-function startingState(frame, codec) {
-  if (frame.rejected === null) {
-    const { state, rejected } = decodeSection(codec, pageGetter(location.search, frame.section.id));
-    frame.initial = state;
-    frame.rejected = rejected;
-  }
-  return frame.initial;
-}
-
+// Each section reads its starting state from ?<id>.<name>=... (mountSection,
+// through the section's codec) and writes its state back (debounced) whenever
+// the reader changes it, so that a link reproduces what the reader saw.
 const pendingParams = new Map();   // section id -> [[name, text], ...]
 let urlTimer = 0;
-function sectionChanged(frame, codec, state) {
-  const pairs = encodeSection(codec, state);
-  // A state that would not read back (a number being typed) is not written.
-  const readBack = decodeSection(codec, (name) => pairs.find(([k]) => k === name)?.[1] ?? null);
-  if (readBack.rejected.length) return;
+function sectionChanged(frame, pairs) {
   pendingParams.set(frame.section.id, pairs);
   clearTimeout(urlTimer);
   urlTimer = setTimeout(writeUrl, 250);
@@ -131,35 +118,17 @@ function writeUrl() {
   if (query !== location.search) history.replaceState(history.state, '', `${query || location.pathname}${location.hash}`);
 }
 
-function shareNotice(frame, c) {
-  if (!frame.rejected?.length) return null;
-  return h('p', { class: 'share-notice', role: 'status', text: c.share.invalid.replace('{names}', frame.rejected.join(', ')) });
-}
-
 async function mountFrame(frame, text, token) {
-  let module;
-  try {
-    module = await code.get(frame.section.id);
-  } catch (err) {
-    console.error(err);
-    frame.body.replaceChildren(h('p', { class: 'input-error', text: String(err.message) }));
-    return;
-  }
-  if (token !== renderToken || !engine) return;
-  frame.instance?.destroy?.();
-  const codec = module.params;
-  const initial = codec ? startingState(frame, codec) : undefined;
-  const notice = codec ? shareNotice(frame, text.common) : null;
-  frame.body.replaceChildren(...(notice ? [notice] : []));
-  try {
-    frame.instance = module.mount(frame.body, {
-      engine, lang: text.lang, t: text.t(frame.section.id), common: text.common, store: frame.store,
-      initial, onChange: codec ? (state) => sectionChanged(frame, codec, state) : undefined,
-    });
-  } catch (err) {
-    console.error(err);
-    frame.body.replaceChildren(h('p', { class: 'input-error', text: String(err.message) }));
-  }
+  const current = () => token === renderToken && Boolean(engine);
+  if (!current()) return;
+  frame.mounted?.destroy();
+  frame.mounted = await mountSection(frame.body, {
+    entry: frame.section, engine, text, store: frame.store, current,
+    read: pageGetter(location.search, frame.section.id),
+    write: (pairs) => sectionChanged(frame, pairs),
+  });
+  // Malformed parameters leave the URL: the section shows its defaults.
+  if (frame.mounted?.rejected.length) sectionChanged(frame, []);
 }
 
 // Keeps the section being read at the same place on screen across a re-render.

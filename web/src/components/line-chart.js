@@ -6,7 +6,7 @@
 //   const chart = lineChart({ title, x: { scale: 'log', ticks: [4, 16, 64] },
 //     y: { scale: 'linear', format }, series: [{ id: 'raw', label, color, marker: 'circle' }] });
 //   chart.update({ series: { raw: [[4, 0.5], [16, 0.7]] }, references: [{ label, points, color }] });
-import { h, svg, setHTML, uid } from './dom.js';
+import { h, svg, setHTML, uid } from '../lib/dom.js';
 import { formatFull, formatNumber } from '../lib/format.js';
 import './matrix.css';      // the table alternative is a .matrix
 import './heatmap.css';     // and its <details> is styled as .table-alt

@@ -2,7 +2,7 @@
 // typographic minus on the way to a number, and so that an invalid entry is
 // passed on and reported (the engine's message names the argument) rather
 // than silently dropped by the browser. Up/Down arrows step by 0.1 (Shift: 1).
-import { h } from './dom.js';
+import { h } from '../lib/dom.js';
 import { formatInput, parseNumber } from '../lib/format.js';
 import './number-input.css';
 

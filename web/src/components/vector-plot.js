@@ -1,7 +1,7 @@
 // Vectors in the plane as arrows (SVG). One vector may be draggable: with a
 // mouse or a finger (pointer events), or with the arrow keys once focused
 // (Shift: bigger steps). Coordinates are in data units; y points up.
-import { svg, h, uid } from './dom.js';
+import { svg, h, uid } from '../lib/dom.js';
 import { formatNumber } from '../lib/format.js';
 import './vector-plot.css';
 

@@ -1,7 +1,7 @@
 // Section 7 view: cross-attention (a rectangular n x m weight matrix) and the
 // three places attention sits in a Transformer, each computed live from the
 // same small translation example. State: ./state.js.
-import { h, html, setHTML, setText } from '../../components/dom.js';
+import { h, html, setHTML, setText } from '../../lib/dom.js';
 import { formula } from '../../components/formula.js';
 import { matrixInput } from '../../components/matrix-input.js';
 import { matrixTable } from '../../components/matrix-table.js';

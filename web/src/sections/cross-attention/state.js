@@ -4,7 +4,7 @@
 // Projections are the identity (as in article 004), so Q = X_dec, K = V = X_enc.
 // Plain module, engine as a parameter (tested in Node against the real wasm).
 
-import { lastGood } from '../../lib/last-good.js';
+import { liveModel } from '../../lib/live-model.js';
 
 export const ENCODER_TOKENS = Object.freeze(['I', 'am', 'very', 'hungry']);
 export const DECODER_TOKENS = Object.freeze(['나는', '배가', '고프다']);
@@ -42,23 +42,13 @@ export function computeCross(engine, { encoder, decoder }) {
 }
 
 export function createCross(engine, { encoder = ENCODER_EMBEDDINGS, decoder = DECODER_EMBEDDINGS } = {}) {
-  const fresh = () => ({ encoder: encoder.map((r) => [...r]), decoder: decoder.map((r) => [...r]) });
-  let inputs = fresh();
-  const computed = lastGood(() => computeCross(engine, inputs));
-  function recompute() {
-    computed.update();
-    return api;
-  }
-  const api = {
-    encoderTokens: ENCODER_TOKENS,
-    decoderTokens: DECODER_TOKENS,
-    get inputs() { return inputs; },
-    get result() { return computed.result; },
-    get error() { return computed.error; },
-    get snapshot() { return inputs; },
-    setEncoder(i, c, x) { inputs.encoder[i][c] = x; return recompute(); },
-    setDecoder(i, c, x) { inputs.decoder[i][c] = x; return recompute(); },
-    reset() { inputs = fresh(); return recompute(); },
-  };
-  return recompute();
+  return liveModel({
+    initial: { encoder, decoder },
+    compute: (inputs) => computeCross(engine, inputs),
+    actions: {
+      setEncoder: (inputs, i, c, x) => { inputs.encoder[i][c] = x; },
+      setDecoder: (inputs, i, c, x) => { inputs.decoder[i][c] = x; },
+    },
+    views: { encoderTokens: () => ENCODER_TOKENS, decoderTokens: () => DECODER_TOKENS },
+  });
 }

@@ -1,11 +1,11 @@
 // Section 8 view: the family of score functions, Bahdanau to scaled dot
 // product, computed side by side on one toy translation. State: ./state.js.
-import { h, html, setHTML } from '../../components/dom.js';
+import { h, html, setHTML } from '../../lib/dom.js';
 import { formula } from '../../components/formula.js';
 import { heatmap } from '../../components/heatmap.js';
 import { matrixTable } from '../../components/matrix-table.js';
 import { seedControl } from '../../components/seed-control.js';
-import { formatScientific } from '../../components/sci-format.js';
+import { formatScientific } from '../../lib/sci-format.js';
 import { METHODS, SOURCE, TARGET, createFamily } from './state.js';
 import params from './params.js';
 import formulas, { inline } from './formulas.tex.js';

@@ -1,6 +1,6 @@
 // Section 4 view: self-attention on article 004's five-token sentence, with
 // Q = K = V = X. Every matrix computed by the engine; embeddings editable.
-import { h, html, setHTML, setText } from '../../components/dom.js';
+import { h, html, setHTML, setText } from '../../lib/dom.js';
 import { formula } from '../../components/formula.js';
 import { matrixInput } from '../../components/matrix-input.js';
 import { matrixTable } from '../../components/matrix-table.js';

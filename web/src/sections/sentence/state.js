@@ -2,7 +2,7 @@
 // embeddings and W_Q = W_K = W_V = I, so Q = K = V = X. Plain module, engine
 // as a parameter (tested in Node against the real wasm).
 
-import { lastGood } from '../../lib/last-good.js';
+import { liveModel } from '../../lib/live-model.js';
 
 export const TOKENS = Object.freeze(['karina', 'is', 'to', 'the', 'store']);
 export const DEFAULT_EMBEDDINGS = Object.freeze([[1, 0], [0, 1], [1, 1], [1, 1], [0.5, 1]]);
@@ -52,20 +52,10 @@ export function identicalTokenPairs(embeddings) {
 }
 
 export function createSentence(engine, initial = DEFAULT_EMBEDDINGS) {
-  let embeddings = initial.map((row) => [...row]);
-  const computed = lastGood(() => computeSentence(engine, embeddings));
-  function recompute() {
-    computed.update();
-    return api;
-  }
-  const api = {
-    tokens: TOKENS,
-    get embeddings() { return embeddings; },
-    get result() { return computed.result; },
-    get error() { return computed.error; },
-    get snapshot() { return { embeddings }; },
-    setEmbedding(i, c, x) { embeddings[i][c] = x; return recompute(); },
-    reset() { embeddings = initial.map((row) => [...row]); return recompute(); },
-  };
-  return recompute();
+  return liveModel({
+    initial: { embeddings: initial },
+    compute: ({ embeddings }) => computeSentence(engine, embeddings),
+    actions: { setEmbedding: (inputs, i, c, x) => { inputs.embeddings[i][c] = x; } },
+    views: { tokens: () => TOKENS, embeddings: (_, inputs) => inputs.embeddings },
+  });
 }

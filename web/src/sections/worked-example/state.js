@@ -7,7 +7,7 @@
 // here from the engine's scaled scores — and w_j = e^{s_j} / sum is the engine's
 // weight up to float rounding (tested).
 
-import { lastGood } from '../../lib/last-good.js';
+import { liveModel } from '../../lib/live-model.js';
 
 export const DEFAULT_INPUTS = Object.freeze({
   q: [1, 0],
@@ -63,33 +63,21 @@ export function computeTrace(engine, inputs, scaling = inputs.scaling) {
   };
 }
 
-// The live model of the section: inputs, the latest good result, and the
-// error of the latest attempt (null when it worked). On an error the last good
-// result stays, so the page keeps showing numbers while the reader types.
+// The live model of the section (lib/live-model.js): the inputs, the latest
+// good result and the error of the latest attempt. The result also holds
+// `other`: the same inputs with the scaling flipped, for the comparison.
 export function createWorkedExample(engine, initial = DEFAULT_INPUTS) {
-  let inputs = cloneInputs(initial);
-  // other: the same inputs with the scaling flipped, for the comparison
-  const computed = lastGood(() => ({
-    trace: computeTrace(engine, inputs),
-    other: computeTrace(engine, inputs, !inputs.scaling),
-  }));
-  function recompute() {
-    computed.update();
-    return api;
-  }
-
-  const api = {
-    get inputs() { return inputs; },
-    get result() { return computed.result?.trace ?? null; },
-    get other() { return computed.result?.other ?? null; },
-    get error() { return computed.error; },
-    get snapshot() { return inputs; },
-    setQuery(i, x) { inputs.q[i] = x; return recompute(); },
-    setQueryVector(x, y) { inputs.q = [x, y]; return recompute(); },
-    setKey(j, i, x) { inputs.keys[j][i] = x; return recompute(); },
-    setValue(j, i, x) { inputs.values[j][i] = x; return recompute(); },
-    setScaling(on) { inputs.scaling = Boolean(on); return recompute(); },
-    reset() { inputs = cloneInputs(initial); return recompute(); },
-  };
-  return recompute();
+  return liveModel({
+    initial,
+    copy: cloneInputs,
+    compute: (inputs) => ({ ...computeTrace(engine, inputs), other: computeTrace(engine, inputs, !inputs.scaling) }),
+    actions: {
+      setQuery: (inputs, i, x) => { inputs.q[i] = x; },
+      setQueryVector: (inputs, x, y) => { inputs.q = [x, y]; },
+      setKey: (inputs, j, i, x) => { inputs.keys[j][i] = x; },
+      setValue: (inputs, j, i, x) => { inputs.values[j][i] = x; },
+      setScaling: (inputs, on) => { inputs.scaling = Boolean(on); },
+    },
+    views: { other: (result) => result?.other ?? null },
+  });
 }

@@ -1,7 +1,7 @@
 // Numbers that can be exactly zero or tiny (differences, asymmetries): an exact
 // zero prints as "0", a tiny or huge number as "2.4 × 10⁻⁷", anything else as
 // a decimal. Pure functions, no DOM: unit-tested in Node.
-import { MINUS, formatNumber } from '../lib/format.js';
+import { MINUS, formatNumber } from './format.js';
 
 const SUPERSCRIPT = { '-': '\u207b', 0: '\u2070', 1: '\u00b9', 2: '\u00b2', 3: '\u00b3', 4: '\u2074', 5: '\u2075', 6: '\u2076', 7: '\u2077', 8: '\u2078', 9: '\u2079' };
 
