@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { contrast } from '../../web/src/lib/color.js';
 import { MAX_SEED, newSeed, parseSeed } from '../../web/src/components/seed-control.js';
 import { domainOf, logTicks, niceTicks } from '../../web/src/components/line-chart.js';
-import { formatScientific } from '../../web/src/lib/sci-format.js';
+import { formatScientific } from '../../web/src/lib/format.js';
 
 describe('seed control', () => {
   test('parses whole numbers from 0 to MAX_SEED only', () => {

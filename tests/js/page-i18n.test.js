@@ -42,7 +42,7 @@ describe.each(MINE)('language module %s', (name) => {
       if (typeof b === 'string') expect(b.trim().length, `ko ${key}`).toBeGreaterThan(0);
       if (Array.isArray(a)) expect(b, key).toHaveLength(a.length);
       // The same {placeholders} in both languages.
-      if (typeof a === 'string') expect((b.match(/\{\w+\}/g) ?? []).sort(), key).toEqual((a.match(/\{\w+\}/g) ?? []).sort());
+      if (typeof a === 'string') expect((b.match(/\{\w+(?=[|}])/g) ?? []).sort(), key).toEqual((a.match(/\{\w+(?=[|}])/g) ?? []).sort());
     }
   });
   it.each(['en', 'ko'])('every TeX in the %s module renders to MathML at build time', async (lang) => {

@@ -26,7 +26,7 @@ describe.each(PART2)('section %s', (id) => {
       if (typeof a === 'string') {
         expect(a.trim().length, `en ${key}`).toBeGreaterThan(0);
         expect(b.trim().length, `ko ${key}`).toBeGreaterThan(0);
-        expect((b.match(/\{\w+\}/g) ?? []).sort(), key).toEqual((a.match(/\{\w+\}/g) ?? []).sort());
+        expect((b.match(/\{\w+(?=[|}])/g) ?? []).sort(), key).toEqual((a.match(/\{\w+(?=[|}])/g) ?? []).sort());
       }
       if (Array.isArray(a)) {
         expect(b, key).toHaveLength(a.length);

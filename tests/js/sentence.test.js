@@ -52,7 +52,8 @@ describe('sentence state', () => {
     expect(Array.from(model.result.weights)).not.toEqual(before);
     expect(model.result.identicalRows).toEqual([[2, 3]]);
     model.setEmbedding(1, 0, NaN);
-    expect(model.error).toMatch(/\bq\b|\bk\b|\bv\b/);
+    // The box as its label names it, counted from 1: token 2 ("is"), component 1.
+    expect(model.failure).toMatchObject({ problem: 'notANumber', field: { key: 'embeddings.cell', params: { token: 'is', c: 1 } } });
     model.reset();
     expect(model.error).toBeNull();
     expect(Array.from(model.result.weights)).toEqual(before);

@@ -1,8 +1,9 @@
 // A section's live model: its inputs, the latest good result computed from
-// them, and the message of the latest failure (null after a success). On a
-// failure the last good result stays, so a section keeps showing numbers while
-// the reader types a value the engine rejects, and shows the engine's message
-// beside them. Every section's state.js builds its model with this; plain JS,
+// them, and the latest failure (null after a success): `failure` is the Error
+// (an InputError of lib/input-check.js for a typing mistake), `error` its
+// message. On a failure the last good result stays, so a section keeps showing
+// numbers while the reader types a value that cannot be computed, and shows
+// what is wrong beside them. Every section's state.js builds its model with this; plain JS,
 // no DOM (Vitest runs the models in Node against the real wasm).
 //
 //   const model = liveModel({
@@ -12,7 +13,7 @@
 //     views: { norm: (result, inputs) => ... },    // read-only values derived from both
 //   });
 //   model.setQuery(0, 2);   // changes the inputs, recomputes, returns the model
-//   model.inputs, model.result, model.error, model.snapshot, model.norm, model.reset()
+//   model.inputs, model.result, model.error, model.failure, model.snapshot, model.norm, model.reset()
 //
 // An action that returns false changed nothing the result depends on (a
 // selection): the model is not recomputed. An action that throws (a value the
@@ -22,14 +23,14 @@
 export function liveModel({ initial, copy = structuredClone, compute, actions = {}, views = {}, snapshot = copy }) {
   let inputs = copy(initial);
   let result = null;
-  let error = null;
+  let failure = null;
 
   function recompute() {
     try {
       result = compute(inputs);
-      error = null;
+      failure = null;
     } catch (err) {
-      error = err?.message ?? String(err);
+      failure = err instanceof Error ? err : new Error(String(err));
     }
     return model;
   }
@@ -37,7 +38,8 @@ export function liveModel({ initial, copy = structuredClone, compute, actions = 
   const model = {
     get inputs() { return inputs; },
     get result() { return result; },
-    get error() { return error; },
+    get error() { return failure?.message ?? null; },
+    get failure() { return failure; },
     get snapshot() { return snapshot(inputs); },
     recompute,
     reset() {

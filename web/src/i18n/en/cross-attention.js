@@ -12,7 +12,7 @@ export default {
     encoder: R`Encoder tokens $X_{\mathrm{enc}}$ (keys, values)`,
     decoder: R`Decoder tokens $X_{\mathrm{dec}}$ (queries)`,
     cell: '“{token}”, feature {c}',
-    error: 'The engine refused this input: {message}. The numbers shown are from the last valid input.',
+    error: '{message} The numbers shown are from the last valid input.',
   },
   cross: {
     caption: 'Cross-attention weights: decoder queries × encoder keys',

@@ -13,7 +13,7 @@ export default {
     factorShort: R` with $c$ =`,
     caption: R`The matrix $M$ (a row per token, $d = 4$)`,
     cell: 'M, token {token}, component {i}',
-    error: 'The engine refused this input: {message}. The numbers shown are from the last valid input.',
+    error: '{message} The numbers shown are from the last valid input.',
   },
   heatmap: {
     caption: R`The weights $A$: row $i$ is where token $t_i$ looks`,

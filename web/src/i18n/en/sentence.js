@@ -8,7 +8,7 @@ export default {
   embeddings: {
     caption: R`Embeddings $X$ (edit them)`,
     cell: 'embedding of “{token}”, component {c}',
-    error: 'The engine refused this input: {message}. The matrices show the last valid input.',
+    error: '{message} The matrices show the last valid input.',
   },
   matrices: {
     scores: R`Scores $\roleq{Q}\rolek{K}^\top$`,
@@ -19,7 +19,7 @@ export default {
     output: R`Output $\roleo{NV}$`,
   },
   observations: {
-    identical: '“{a}” and “{b}” have the same embedding, so their rows are identical in every matrix: self-attention alone cannot tell them apart (their positions could; see <a href="#order">section 9</a>).',
+    identical: '{a} and {b} have the same embedding, so their rows are identical in every matrix: self-attention alone cannot tell them apart (their positions could; see <a href="#order">section 9</a>).',
     symmetry: R`The scores are symmetric because $Q = K$; the weights are not, because each row is normalised on its own.`,
     rowSums: 'Each row of weights sums to 1 (open the table under the heatmap to see the row sums).',
   },

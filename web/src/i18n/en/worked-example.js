@@ -24,7 +24,7 @@ export default {
     queryCell: 'q, component {i}',
     keyCell: 'key {j}, component {i}',
     valueCell: 'value {j}, component {i}',
-    error: 'The engine refused this input: {message}. The numbers shown are from the last valid input.',
+    error: '{message} The numbers shown are from the last valid input.',
   },
   controls: {
     scalingName: 'Divide by the square root of d_k',

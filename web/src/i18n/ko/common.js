@@ -38,5 +38,11 @@ export default {
     invalid: '시작 값 일부({names})를 쓸 수 없어서, 이 예제는 기본 숫자로 시작합니다.',
   },
   actions: { reset: '처음 값으로' },
+  // 입력 실수를 읽는 사람의 말로: {field}는 입력 칸의 이름(1부터 셈).
+  errors: {
+    notANumber: '{field|이} 숫자가 아닙니다. 0.5나 −2처럼 숫자를 입력하세요.',
+    tooLarge: '{field|이} 너무 큽니다. 엔진은 단정밀도로 계산하므로 ±3.4 × 10³⁸ 근처가 한계입니다.',
+    overflow: '값이 너무 큽니다. 점수나 출력이 단정밀도의 최댓값 ±3.4 × 10³⁸을 넘게 됩니다.',
+  },
   footer: '참고: Vaswani 외, <cite>Attention Is All You Need</cite>(2017); Bahdanau, Cho, Bengio(2015); Luong, Pham, Manning(2015); 그리고 어텐션을 다룬 한국어 글 다섯 편. 글에 나온 예제는 베끼지 않고 여기서 다시 계산했습니다.',
 };

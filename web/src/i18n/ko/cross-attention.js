@@ -12,7 +12,7 @@ export default {
     encoder: R`인코더 토큰 $X_{\mathrm{enc}}$ (키, 밸류)`,
     decoder: R`디코더 토큰 $X_{\mathrm{dec}}$ (쿼리)`,
     cell: '“{token}”의 특징 {c}',
-    error: '엔진이 이 입력을 받지 않았습니다: {message}. 보이는 숫자는 마지막으로 올바르게 입력한 값에서 계산한 것입니다.',
+    error: '{message} 보이는 숫자는 마지막으로 올바르게 입력한 값에서 계산한 것입니다.',
   },
   cross: {
     caption: '크로스 어텐션 가중치: 디코더 쿼리 × 인코더 키',

@@ -13,7 +13,7 @@ export default {
     factorShort: R`, $c$ =`,
     caption: R`행렬 $M$(토큰마다 한 행, $d = 4$)`,
     cell: 'M, 토큰 {token}, {i}번째 성분',
-    error: '엔진이 이 입력을 받지 않았습니다: {message}. 보이는 숫자는 마지막으로 올바르게 입력한 값에서 계산한 것입니다.',
+    error: '{message} 보이는 숫자는 마지막으로 올바르게 입력한 값에서 계산한 것입니다.',
   },
   heatmap: {
     caption: R`가중치 $A$: $i$행은 토큰 $t_i$가 바라보는 곳`,

@@ -8,7 +8,7 @@ export default {
   embeddings: {
     caption: R`임베딩 $X$ (고쳐 보세요)`,
     cell: '“{token}” 임베딩의 {c}번째 성분',
-    error: '엔진이 이 입력을 받지 않았습니다: {message}. 행렬은 마지막으로 올바르게 입력한 값에서 계산한 것입니다.',
+    error: '{message} 행렬은 마지막으로 올바르게 입력한 값에서 계산한 것입니다.',
   },
   matrices: {
     scores: R`점수 $\roleq{Q}\rolek{K}^\top$`,
@@ -19,7 +19,7 @@ export default {
     output: R`출력 $\roleo{NV}$`,
   },
   observations: {
-    identical: '“{a}”와 “{b}”는 임베딩이 같아서 모든 행렬에서 두 행이 똑같습니다. 셀프 어텐션만으로는 둘을 구별할 수 없습니다(위치로는 구별할 수 있습니다. <a href="#order">9절</a> 참고).',
+    identical: '{a|과} {b|은} 임베딩이 같아서 모든 행렬에서 두 행이 똑같습니다. 셀프 어텐션만으로는 둘을 구별할 수 없습니다(위치로는 구별할 수 있습니다. <a href="#order">9절</a> 참고).',
     symmetry: R`$Q = K$이므로 점수는 대칭이지만 가중치는 대칭이 아닙니다. 행마다 따로 정규화하기 때문입니다.`,
     rowSums: '가중치의 각 행은 합이 1입니다(히트맵 아래의 표를 열면 행 합이 보입니다).',
   },

@@ -24,7 +24,7 @@ export default {
     queryCell: 'q의 {i}번째 성분',
     keyCell: '키 {j}의 {i}번째 성분',
     valueCell: '밸류 {j}의 {i}번째 성분',
-    error: '엔진이 이 입력을 받지 않았습니다: {message}. 보이는 숫자는 마지막으로 올바르게 입력한 값에서 계산한 것입니다.',
+    error: '{message} 보이는 숫자는 마지막으로 올바르게 입력한 값에서 계산한 것입니다.',
   },
   controls: {
     scalingName: 'd_k의 제곱근으로 나누기',
@@ -41,8 +41,8 @@ export default {
     scaleTitle: '스케일 계수 1/√d_k = {scale}',
   },
   compare: {
-    withoutScaling: R`$\sqrt{d_k}$ = {divisor}로 나누면 가중치가 평평해집니다. 나누지 않으면 같은 점수에서 가중치는 {weights}입니다.`,
-    withScaling: R`스케일링을 꺼서 가중치가 더 뾰족합니다. $\sqrt{d_k}$ = {divisor}로 나누면 가중치는 {weights}입니다.`,
+    withoutScaling: R`$\sqrt{d_k}$ = {divisor|으로} 나누면 가중치가 평평해집니다. 나누지 않으면 같은 점수에서 가중치는 {weights}입니다.`,
+    withScaling: R`스케일링을 꺼서 가중치가 더 뾰족합니다. $\sqrt{d_k}$ = {divisor|으로} 나누면 가중치는 {weights}입니다.`,
   },
   after: R`<p>처음 예제에서 키 1과 키 3은 $q$ 쪽을 똑같이 가리키므로($q\cdot k_1 = q\cdot k_3$) 같은 가중치를 받습니다. 키 2는 $q$와 직교해서 점수가 0이지만 가중치는 0이 아닙니다. $e^0 = 1$이기 때문입니다. 소프트맥스만으로는 가중치가 정확히 0이 되지 않습니다. 그렇게 만드는 것은 마스크뿐입니다(<a href="#masking">5절</a>).</p>
 <p>출력은 밸류의 가중 평균이고, 쿼리와 잘 맞는 키의 밸류 쪽으로 끌려갑니다. 어텐션은 부드럽고 미분 가능한 조회인 셈입니다. 점수를 왜 $\sqrt{d_k}$로 나누는지는 <a href="#scaling">2절</a>에서 다룹니다.</p>`,

@@ -2,6 +2,7 @@
 // three places attention sits in a Transformer, each computed live from the
 // same small translation example. State: ./state.js.
 import { h, html, setHTML, setText } from '../../lib/dom.js';
+import { readerMessage } from '../../lib/input-check.js';
 import { formula } from '../../components/formula.js';
 import { matrixInput } from '../../components/matrix-input.js';
 import { matrixTable } from '../../components/matrix-table.js';
@@ -95,7 +96,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
   function refresh({ from } = {}) {
     onChange?.(model.snapshot);   // the host keeps links and attributes in step
     const { result, error } = model;
-    setText(errorSlot, error ? t('inputs.error', { message: error }) : '');
+    setText(errorSlot, error ? t('inputs.error', { message: readerMessage(model.failure, t) }) : '');
     root.querySelector('.cross-results').classList.toggle('is-stale', Boolean(error));
     if (from !== 'input') {
       encEditor.set(model.inputs.encoder.flat());

@@ -5,6 +5,7 @@
 // Plain module, engine as a parameter (tested in Node against the real wasm).
 
 import { liveModel } from '../../lib/live-model.js';
+import { checkFinite, checkNumbers } from '../../lib/input-check.js';
 
 export const ENCODER_TOKENS = Object.freeze(['I', 'am', 'very', 'hungry']);
 export const DECODER_TOKENS = Object.freeze(['나는', '배가', '고프다']);
@@ -44,7 +45,14 @@ export function computeCross(engine, { encoder, decoder }) {
 export function createCross(engine, { encoder = ENCODER_EMBEDDINGS, decoder = DECODER_EMBEDDINGS } = {}) {
   return liveModel({
     initial: { encoder, decoder },
-    compute: (inputs) => computeCross(engine, inputs),
+    compute: (inputs) => {
+      const cell = (tokens) => (i, c) => ({ key: 'inputs.cell', params: { token: tokens[i], c: c + 1 } });
+      checkNumbers(inputs.decoder, cell(DECODER_TOKENS));
+      checkNumbers(inputs.encoder, cell(ENCODER_TOKENS));
+      const result = computeCross(engine, inputs);
+      for (const place of ['cross', 'encoderSelf', 'decoderSelf', 'encoderDecoder']) if (result[place]) checkFinite(result[place], ['weights', 'output']);
+      return result;
+    },
     actions: {
       setEncoder: (inputs, i, c, x) => { inputs.encoder[i][c] = x; },
       setDecoder: (inputs, i, c, x) => { inputs.decoder[i][c] = x; },

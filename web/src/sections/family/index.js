@@ -5,7 +5,7 @@ import { formula } from '../../components/formula.js';
 import { heatmap } from '../../components/heatmap.js';
 import { matrixTable } from '../../components/matrix-table.js';
 import { seedControl } from '../../components/seed-control.js';
-import { formatScientific } from '../../lib/sci-format.js';
+import { formatScientific } from '../../lib/format.js';
 import { METHODS, SOURCE, TARGET, createFamily } from './state.js';
 import params from './params.js';
 import formulas, { inline } from './formulas.tex.js';

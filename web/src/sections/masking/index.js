@@ -3,6 +3,7 @@
 // cell masks or unmasks it. State: ./state.js. The softmax of one row written
 // out: ./breakdown-panel.js.
 import { h, html, setHTML, setText } from '../../lib/dom.js';
+import { readerMessage } from '../../lib/input-check.js';
 import { matrixTable } from '../../components/matrix-table.js';
 import { heatmap } from '../../components/heatmap.js';
 import { choiceGroup } from '../../components/choice-group.js';
@@ -66,7 +67,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
   function refresh({ focusCell } = {}) {
     onChange?.(model.snapshot);   // the host keeps links and attributes in step
     const { result, error, state } = model;
-    setText(errorSlot, error ? t('error', { message: error }) : '');
+    setText(errorSlot, error ? t('error', { message: readerMessage(model.failure, t) }) : '');
     modes.set(state.mode);
     setHTML(modeNote, t(`modeNotes.${state.mode}`));
     breakdown.update();

@@ -6,7 +6,7 @@ import { h, html, setHTML, setText, uid } from '../../lib/dom.js';
 import { heatmap } from '../../components/heatmap.js';
 import { button } from '../../components/button.js';
 import { toggleSwitch } from '../../components/toggle-switch.js';
-import { formatScientific } from '../../lib/sci-format.js';
+import { formatScientific } from '../../lib/format.js';
 import { formatFull, formatVector } from '../../lib/format.js';
 import { TOKENS, formatPermutation, parsePermutation, randomPermutation } from './state.js';
 

@@ -8,6 +8,7 @@
 // the asymmetry max |L_ij - L_ji| is read off L.
 
 import { liveModel } from '../../lib/live-model.js';
+import { InputError, checkFinite, checkNumbers } from '../../lib/input-check.js';
 import { DEFAULT_BASE, DEFAULT_FACTOR, TOKENS, TOPIC_OF, embeddings } from '../six-tokens.js';
 
 export { TOKENS, TOPIC_OF, DEFAULT_BASE, DEFAULT_FACTOR, embeddings };
@@ -152,7 +153,12 @@ export function createReading(engine, {
   const stale = (model) => asymFor !== model.result || asym?.seed !== model.inputs.seed;
   const model = liveModel({
     initial: { base: cloneBase(base), factor, seed: asymmetry.seed, pairs: asymmetry.pairs, token },   // t3: the row article 003 reads
-    compute: (inputs) => computeReading(engine, inputs),
+    compute: (inputs) => {
+      checkNumbers(inputs.factor, () => ({ key: 'inputs.factor' }));
+      checkNumbers(inputs.base, (r, c) => ({ key: 'inputs.cell', params: { token: TOKENS[r], i: c + 1 } }));
+      if (!embeddings(inputs.base, inputs.factor).every(Number.isFinite)) throw new InputError('overflow');   // c * M past float32
+      return checkFinite(computeReading(engine, inputs), ['scaled', 'weights', 'output']);
+    },
     actions: {
       select: (inputs, i) => { inputs.token = i; return false; },
       setEntry: (inputs, r, c, value) => { inputs.base[r][c] = value; },

@@ -5,7 +5,7 @@ import { h, html, setHTML, setText } from '../../lib/dom.js';
 import { formula } from '../../components/formula.js';
 import { heatmap } from '../../components/heatmap.js';
 import { seedControl } from '../../components/seed-control.js';
-import { formatScientific } from '../../lib/sci-format.js';
+import { formatScientific } from '../../lib/format.js';
 import { formatNumber } from '../../lib/format.js';
 import { TOKENS } from './state.js';
 import formulas from './formulas.tex.js';

@@ -3,6 +3,7 @@
 // radio group or by hovering a row). `select(i)` and `changed(from)` go back
 // to the section, which redraws what depends on them.
 import { h, html, setHTML, setText } from '../../lib/dom.js';
+import { readerMessage } from '../../lib/input-check.js';
 import { heatmap } from '../../components/heatmap.js';
 import { matrixInput } from '../../components/matrix-input.js';
 import { numberInput } from '../../components/number-input.js';
@@ -101,7 +102,7 @@ export function weightsPanel(model, { t, labels, changed, select }) {
     showGaze,
     update(from) {
       const { reading, error, inputs } = model;
-      setText(errorSlot, error ? t('inputs.error', { message: error }) : '');
+      setText(errorSlot, error ? t('inputs.error', { message: readerMessage(model.failure, t) }) : '');
       result.classList.toggle('is-stale', Boolean(error));
       if (from !== 'input') {
         baseInput.set(inputs.base.flat());

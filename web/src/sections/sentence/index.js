@@ -1,6 +1,7 @@
 // Section 4 view: self-attention on article 004's five-token sentence, with
 // Q = K = V = X. Every matrix computed by the engine; embeddings editable.
 import { h, html, setHTML, setText } from '../../lib/dom.js';
+import { readerMessage } from '../../lib/input-check.js';
 import { formula } from '../../components/formula.js';
 import { matrixInput } from '../../components/matrix-input.js';
 import { matrixTable } from '../../components/matrix-table.js';
@@ -57,7 +58,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
   function refresh({ from } = {}) {
     onChange?.(model.snapshot);   // the host keeps links and attributes in step
     const { result, error } = model;
-    setText(errorSlot, error ? t('embeddings.error', { message: error }) : '');
+    setText(errorSlot, error ? t('embeddings.error', { message: readerMessage(model.failure, t) }) : '');
     root.querySelector('.sentence-results').classList.toggle('is-stale', Boolean(error));
     if (from !== 'input') editor.set(model.embeddings.flat());
     if (!result) return;
@@ -66,7 +67,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
     weights.update(result.weights);
     output.update(result.output);
     const items = [];
-    for (const [a, b] of result.identicalRows) items.push(t('observations.identical', { a: tokens[a], b: tokens[b] }));
+    for (const [a, b] of result.identicalRows) items.push(t('observations.identical', { a: `“${tokens[a]}”`, b: `“${tokens[b]}”` }));
     if (result.scoresSymmetric && !result.weightsSymmetric) items.push(t('observations.symmetry'));
     items.push(t('observations.rowSums'));
     setHTML(observations, items.map((s) => `<li>${s}</li>`).join(''));

@@ -3,6 +3,7 @@
 // as a parameter (tested in Node against the real wasm).
 
 import { liveModel } from '../../lib/live-model.js';
+import { checkFinite, checkNumbers } from '../../lib/input-check.js';
 
 export const TOKENS = Object.freeze(['karina', 'is', 'to', 'the', 'store']);
 export const DEFAULT_EMBEDDINGS = Object.freeze([[1, 0], [0, 1], [1, 1], [1, 1], [0.5, 1]]);
@@ -54,7 +55,10 @@ export function identicalTokenPairs(embeddings) {
 export function createSentence(engine, initial = DEFAULT_EMBEDDINGS) {
   return liveModel({
     initial: { embeddings: initial },
-    compute: ({ embeddings }) => computeSentence(engine, embeddings),
+    compute: ({ embeddings }) => {
+      checkNumbers(embeddings, (i, c) => ({ key: 'embeddings.cell', params: { token: TOKENS[i], c: c + 1 } }));
+      return checkFinite(computeSentence(engine, embeddings));
+    },
     actions: { setEmbedding: (inputs, i, c, x) => { inputs.embeddings[i][c] = x; } },
     views: { tokens: () => TOKENS, embeddings: (_, inputs) => inputs.embeddings },
   });

@@ -2,6 +2,7 @@
 // scaling switch and reset. Every edit goes to the model; `changed(from)`
 // tells the section to redraw ('input': the boxes already show the value).
 import { h, setText } from '../../lib/dom.js';
+import { readerMessage } from '../../lib/input-check.js';
 import { matrixInput } from '../../components/matrix-input.js';
 import { toggleSwitch } from '../../components/toggle-switch.js';
 import { button } from '../../components/button.js';
@@ -40,7 +41,7 @@ export function inputsPanel(model, { t, changed }) {
       h('div', { class: 'controls-row' }, scalingSwitch.el, reset.el)),
     update(from) {
       const { error, inputs } = model;
-      setText(errorSlot, error ? t('inputs.error', { message: error }) : '');
+      setText(errorSlot, error ? t('inputs.error', { message: readerMessage(model.failure, t) }) : '');
       if (from !== 'input') {
         qInput.set(inputs.q);
         kInput.set(inputs.keys.flat());

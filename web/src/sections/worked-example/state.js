@@ -8,6 +8,7 @@
 // weight up to float rounding (tested).
 
 import { liveModel } from '../../lib/live-model.js';
+import { checkFinite, checkNumbers } from '../../lib/input-check.js';
 
 export const DEFAULT_INPUTS = Object.freeze({
   q: [1, 0],
@@ -63,6 +64,14 @@ export function computeTrace(engine, inputs, scaling = inputs.scaling) {
   };
 }
 
+// Every typed number is a number that fits in single precision; a problem
+// names the box as its label does (lib/input-check.js), counting from 1.
+export function checkWorkedInputs(inputs) {
+  checkNumbers(inputs.q, (i) => ({ key: 'inputs.queryCell', params: { i: i + 1 } }));
+  checkNumbers(inputs.keys, (j, i) => ({ key: 'inputs.keyCell', params: { j: j + 1, i: i + 1 } }));
+  checkNumbers(inputs.values, (j, i) => ({ key: 'inputs.valueCell', params: { j: j + 1, i: i + 1 } }));
+}
+
 // The live model of the section (lib/live-model.js): the inputs, the latest
 // good result and the error of the latest attempt. The result also holds
 // `other`: the same inputs with the scaling flipped, for the comparison.
@@ -70,7 +79,10 @@ export function createWorkedExample(engine, initial = DEFAULT_INPUTS) {
   return liveModel({
     initial,
     copy: cloneInputs,
-    compute: (inputs) => ({ ...computeTrace(engine, inputs), other: computeTrace(engine, inputs, !inputs.scaling) }),
+    compute: (inputs) => {
+      checkWorkedInputs(inputs);
+      return { ...checkFinite(computeTrace(engine, inputs)), other: checkFinite(computeTrace(engine, inputs, !inputs.scaling)) };
+    },
     actions: {
       setQuery: (inputs, i, x) => { inputs.q[i] = x; },
       setQueryVector: (inputs, x, y) => { inputs.q = [x, y]; },
