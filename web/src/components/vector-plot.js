@@ -77,7 +77,9 @@ export function vectorPlot({ title, description, handleLabel, valueText, onMove,
       const axis = Math.abs(t) < step * 1e-9;
       const major = labelled(t);
       gridLayer.append(svg('line', { class: axis ? 'vp-axis' : major ? 'vp-line' : 'vp-line vp-minor', y1: sy(t), y2: sy(t), x1: sx(x0), x2: sx(x0 + span) }));
-      if (major && !axis) gridLayer.append(svg('text', { class: 'vp-tick', x: Math.max(14, sx(0) - 6), y: sy(t) + 4, 'text-anchor': 'end', text: label(t) }));
+      // Left of the y axis when there is room for the label, else right of it.
+      const left = sx(0) - 6 >= 8 * label(t).length;
+      if (major && !axis) gridLayer.append(svg('text', { class: 'vp-tick', x: left ? sx(0) - 6 : Math.max(PAD, sx(0)) + 6, y: sy(t) + 4, 'text-anchor': left ? 'end' : 'start', text: label(t) }));
     }
   }
 

@@ -50,7 +50,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
   const places = [
     { key: 'encoderSelf', rows: enc, cols: enc, mask: false },
     { key: 'decoderSelf', rows: dec, cols: dec, mask: true },
-    { key: 'cross', rows: dec, cols: enc, mask: false },
+    { key: 'cross', trace: 'encoderDecoder', rows: dec, cols: enc, mask: false },
   ].map((place, index) => {
     const map = heatmap({
       rows: place.rows.length, cols: place.cols.length, rowLabels: [...place.rows], colLabels: [...place.cols],
@@ -110,7 +110,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
       pairs: result.strongest.map((j, i) => `${dec[i]} → ${enc[j]}`).join(', '),
     }));
     for (const place of places) {
-      const trace = result[place.key];
+      const trace = result[place.trace ?? place.key];
       const maskedCells = place.mask ? Uint8Array.from(trace.masked, (s) => (s === -Infinity ? 1 : 0)) : null;
       place.map.update(trace.weights, maskedCells);
     }

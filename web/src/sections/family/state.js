@@ -99,6 +99,12 @@ export function computeFamily(engine, toy) {
   return { toy, methods: results };
 }
 
+// Whether a method's largest weights fall where the toy's states were drawn:
+// in each row, on a source word of the largest ALIGNMENT share.
+export function recoversAlignment(best) {
+  return best.every((j, t) => ALIGNMENT[t][j] === Math.max(...ALIGNMENT[t]));
+}
+
 export function rowArgmax(matrix, rows, cols) {
   return Array.from({ length: rows }, (_, i) => {
     let best = 0;

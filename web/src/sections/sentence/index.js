@@ -7,6 +7,7 @@ import { matrixInput } from '../../components/matrix-input.js';
 import { matrixTable } from '../../components/matrix-table.js';
 import { heatmap } from '../../components/heatmap.js';
 import { button } from '../../components/button.js';
+import { formatNumber } from '../../lib/format.js';
 import { createSentence } from './state.js';
 import params from './params.js';
 import formulas from './formulas.tex.js';
@@ -67,7 +68,14 @@ function mount(root, { engine, t, store, initial, onChange }) {
     weights.update(result.weights);
     output.update(result.output);
     const items = [];
-    for (const [a, b] of result.identicalRows) items.push(t('observations.identical', { a: `“${tokens[a]}”`, b: `“${tokens[b]}”` }));
+    const quoted = (i) => `“${tokens[i]}”`;
+    for (const [a, b] of result.identicalRows) items.push(t('observations.identical', { a: quoted(a), b: quoted(b) }));
+    for (const p of result.prefersOther) {
+      items.push(t('observations.prefersOther', {
+        token: quoted(p.i), to: quoted(p.j), self: formatNumber(p.self, 2), other: formatNumber(p.other, 2),
+        dot: formatNumber(p.dot, 2), norm2: formatNumber(p.norm2, 2),
+      }));
+    }
     if (result.scoresSymmetric && !result.weightsSymmetric) items.push(t('observations.symmetry'));
     items.push(t('observations.rowSums'));
     setHTML(observations, items.map((s) => `<li>${s}</li>`).join(''));

@@ -31,7 +31,23 @@ export function computeSentence(engine, embeddings) {
     scoresSymmetric: isSymmetric(trace.scores, n),
     weightsSymmetric: isSymmetric(trace.weights, n, 1e-6),
     identicalRows: identicalTokenPairs(embeddings),
+    prefersOther: tokensPreferringAnother(trace.scores, trace.weights, n),
   };
+}
+
+// Tokens whose largest weight goes to another token, strictly more than to
+// themselves: with Q = K the self-score |x_i|^2 is beaten by x_i . x_j when x_j
+// is longer and points nearly the same way. [{ i, j, self, other, dot, norm2 }]
+export function tokensPreferringAnother(scores, weights, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    let j = -1;
+    for (let c = 0; c < n; c++) if (c !== i && (j < 0 || weights[i * n + c] > weights[i * n + j])) j = c;
+    const self = weights[i * n + i];
+    const other = weights[i * n + j];
+    if (other > self * (1 + 1e-6)) out.push({ i, j, self, other, dot: scores[i * n + j], norm2: scores[i * n + i] });
+  }
+  return out;
 }
 
 export function isSymmetric(a, n, tol = 0) {

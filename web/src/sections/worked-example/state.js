@@ -5,7 +5,9 @@
 // Every number comes from engine.attention(); the exponentials e^{s_j} and
 // their sum are shown as the article writes them (no max subtraction), computed
 // here from the engine's scaled scores — and w_j = e^{s_j} / sum is the engine's
-// weight up to float rounding (tested).
+// weight up to float rounding (tested). When e^{s_j} overflows (s_j > 709.78,
+// past the largest double), the page shows what the engine computes instead:
+// e^{s_j - max s}, whose ratios are the same weights.
 
 import { liveModel } from '../../lib/live-model.js';
 import { checkFinite, checkNumbers } from '../../lib/input-check.js';
@@ -44,6 +46,10 @@ export function computeTrace(engine, inputs, scaling = inputs.scaling) {
   const weights = Array.from(trace.weights);
   const exps = scaled.map((s) => Math.exp(s));
   const sumExp = exps.reduce((a, b) => a + b, 0);
+  // The stable form: w_j = e^{s_j - max s} / sum_l e^{s_l - max s}.
+  const maxScaled = Math.max(...scaled);
+  const shifted = scaled.map((s) => Math.exp(s - maxScaled));
+  const sumShifted = shifted.reduce((a, b) => a + b, 0);
   const weighted = weights.map((w, j) => inputs.values[j].map((x) => w * x));
   return {
     m, dk, dv,
@@ -57,6 +63,10 @@ export function computeTrace(engine, inputs, scaling = inputs.scaling) {
     scaled,
     exps,
     sumExp,
+    maxScaled,
+    shifted,
+    sumShifted,
+    overflow: !Number.isFinite(sumExp),   // e^{s_j} or their sum past the largest double
     weights,
     weightSum: weights.reduce((a, b) => a + b, 0),
     weighted,

@@ -24,12 +24,13 @@ export function stepsPanel(model, { t }) {
   const bars = [];
   const mixVectors = [];
   const outputVector = columnVector({ size: 2, role: 'o' });
+  const factor = h('span', { class: 'step-factor' });   // × 1/√d_k, the scale row's own place
   const tbody = h('tbody');
   for (const step of STEPS) {
     const label = h('span', { class: 'step-math' });
     rowHeads[step] = label;
     const tr = h('tr', { class: `step-${step}` },
-      h('th', { scope: 'row' }, h('span', { class: 'step-name', text: t(`steps.${step}`) }), label));
+      h('th', { scope: 'row' }, h('span', { class: 'step-name', text: t(`steps.${step}`) }), label, step === 'scaled' ? factor : null));
     cells[step] = [];
     for (let j = 0; j < m; j++) {
       const td = h('td', { class: 'num' });
@@ -56,7 +57,6 @@ export function stepsPanel(model, { t }) {
     tbody.append(tr);
   }
   setHTML(rowHeads.dot, inline.dot);
-  setHTML(rowHeads.exp, inline.exp);
   setHTML(rowHeads.weight, inline.weight);
   setHTML(rowHeads.mix, inline.mix);
   const table = h('table', { class: 'steps-table' },
@@ -70,7 +70,9 @@ export function stepsPanel(model, { t }) {
   // o = w1 v1 + w2 v2 + w3 v3 = o as separate pieces, so it wraps on a phone.
   const outputEq = h('div', { class: 'we-output-eq' });
   const compare = h('p', { class: 'we-compare' });
-  const el = h('div', { class: 'we-steps' }, h('div', { class: 'matrix-scroll' }, table), outputEq, compare);
+  // When e^{s_j} overflows, the row shows e^{s_j - max s}: one line says why.
+  const stableNote = h('p', { class: 'we-stable-note', 'aria-live': 'polite' });
+  const el = h('div', { class: 'we-steps' }, h('div', { class: 'matrix-scroll' }, table), stableNote, outputEq, compare);
 
   return {
     el,
@@ -79,18 +81,21 @@ export function stepsPanel(model, { t }) {
       el.classList.toggle('is-stale', Boolean(error));
       if (!r) return;
       setHTML(rowHeads.scaled, r.scaling ? inline.scaled : inline.unscaled);
+      setHTML(rowHeads.exp, r.overflow ? inline.expStable : inline.exp);
+      setHTML(stableNote, r.overflow ? t('steps.stable') : '');
+      el.classList.toggle('is-stable', r.overflow);
+      const exps = r.overflow ? r.shifted : r.exps;
       for (let j = 0; j < m; j++) {
         setCell(cells.dot[j], r.scores[j]);
         setCell(cells.scaled[j], r.scaled[j]);
-        setCell(cells.exp[j], r.exps[j]);
+        setCell(cells.exp[j], exps[j]);
         setCell(cells.weight[j], r.weights[j]);
         bars[j].update(r.weights[j]);
         mixVectors[j].update(r.weighted[j]);
       }
-      setText(sums.dot, '');
-      setText(sums.scaled, r.scaling ? `\u00d7 ${formatNumber(r.scale)}` : '');
-      sums.scaled.title = r.scaling ? t('steps.scaleTitle', { scale: formatFull(r.scale) }) : '';
-      setCell(sums.exp, r.sumExp);
+      setText(factor, r.scaling ? `\u00d7 ${formatNumber(r.scale)}` : '');
+      factor.title = r.scaling ? t('steps.scaleTitle', { scale: formatFull(r.scale) }) : '';
+      setCell(sums.exp, r.overflow ? r.sumShifted : r.sumExp);
       setCell(sums.weight, r.weightSum);
       outputVector.update(r.output);
 
