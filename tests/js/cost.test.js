@@ -102,11 +102,11 @@ describe('memory by shape', () => {
     expect(memoryOf(16, 8).tiled).toBe((16 * 16 + 16 * 8 + 2 * 16 + 16 * 8) * 4);
   });
 
-  test('bytes for people', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KiB');
-    expect(formatBytes(64 * 2 ** 20)).toBe('64 MiB');
-    expect(formatBytes(257 * 2 ** 20)).toBe('257 MiB');
-    expect(formatBytes(2 ** 30)).toBe('1 GiB');
+  test('bytes for people, number and unit joined by a no-break space', () => {
+    expect(formatBytes(512)).toBe('512\u00a0B');
+    expect(formatBytes(1536)).toBe('1.5\u00a0KiB');
+    expect(formatBytes(64 * 2 ** 20)).toBe('64\u00a0MiB');
+    expect(formatBytes(257 * 2 ** 20)).toBe('257\u00a0MiB');
+    expect(formatBytes(2 ** 30)).toBe('1\u00a0GiB');
   });
 });

@@ -10,6 +10,9 @@ const SUPERSCRIPT = { '-': '\u207b', 0: '\u2070', 1: '\u00b9', 2: '\u00b2', 3: '
 // 307 -> "³⁰⁷", -7 -> "⁻⁷"
 export const superscript = (n) => String(n).replace(/[-\d]/g, (c) => SUPERSCRIPT[c]);
 
+// " × 10" with no-break spaces: a power of ten never breaks across lines.
+const TIMES_TEN = '\u00a0\u00d7\u00a010';
+
 // Numbers from here up are shown as powers of ten: a decimal would grow wider
 // than its neighbours (e^35 = 2262708745142282.000).
 export const LARGE = 1e5;
@@ -19,7 +22,7 @@ export const LARGE = 1e5;
 export function formatPowerOfTen(x, significant = 3) {
   if (!Number.isFinite(x) || x === 0) return formatNumber(x, significant - 1);
   const [mantissa, exponent] = x.toExponential(significant - 1).split('e');
-  return `${mantissa.replace('-', MINUS)} \u00d7 10${superscript(Number(exponent))}`;
+  return `${mantissa.replace('-', MINUS)}${TIMES_TEN}${superscript(Number(exponent))}`;
 }
 
 // `digits` decimals, typographic minus, -0 shown as 0, ±∞ as symbols, NaN as
@@ -52,7 +55,7 @@ export function formatFull(x) {
   if (abs >= 1e7 || abs < 1e-4) {
     const [mantissa, exponent] = x.toPrecision(7).split('e');
     if (exponent === undefined) return formatPowerOfTen(x, 7);
-    return `${String(Number(mantissa)).replace('-', MINUS)} \u00d7 10${superscript(Number(exponent))}`;
+    return `${String(Number(mantissa)).replace('-', MINUS)}${TIMES_TEN}${superscript(Number(exponent))}`;
   }
   const s = Number(x.toPrecision(7)).toString();
   return s.replace('-', MINUS);

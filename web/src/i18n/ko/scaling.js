@@ -27,8 +27,8 @@ export default {
   },
   stats: R`최대 가중치 <b>{max}</b> · 엔트로피 {entropy} · $\sum p(1-p)$ = {gradient}`,
   timing: {
-    line: '브라우저에서 엔진의 {build} 빌드로 {ms} ms 만에 계산했습니다.',
-    background: '엔진의 {build} 빌드가 백그라운드 스레드에서, 요청부터 결과까지 {ms} ms 만에 계산했습니다.',
+    line: '브라우저에서 엔진의 {build} 빌드로 {ms}\u00a0ms 만에 계산했습니다.',
+    background: '엔진의 {build} 빌드가 백그라운드 스레드에서, 요청부터 결과까지 {ms}\u00a0ms 만에 계산했습니다.',
     running: '계산 중…',
     whyBaseline: '이 통계는 배정밀도로 수를 하나씩 계산하므로 SIMD 없는 빌드가 더 빠릅니다. 두 빌드의 결과는 같습니다.',
     simd: 'WebAssembly SIMD',

@@ -20,7 +20,7 @@ const xAxisOf = (t) => ({
 });
 
 function complexityTable(table) {
-  return h('div', { class: 'matrix-scroll' },
+  return h('div', { class: 'matrix-scroll is-wide' },
     h('table', { class: 'matrix co-complexity' },
       html('caption', {}, table.caption),
       h('thead', {}, h('tr', {}, table.columns.map((c) => html('th', { scope: 'col' }, c)))),

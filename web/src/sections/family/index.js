@@ -76,7 +76,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
 
   // ---- the summary table of article 002 --------------------------------------------
   const summary = t('summary');
-  const summaryTable = h('div', { class: 'matrix-scroll' },
+  const summaryTable = h('div', { class: 'matrix-scroll is-wide' },
     h('table', { class: 'matrix fa-summary' },
       html('caption', {}, summary.caption),
       h('thead', {}, h('tr', {}, summary.columns.map((c) => html('th', { scope: 'col' }, c)))),

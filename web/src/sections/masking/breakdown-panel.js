@@ -43,7 +43,7 @@ export function breakdownPanel(model, { t, tokens, changed }) {
     el: h('div', { class: 'breakdown' },
       h('h3', { class: 'breakdown-title', text: t('breakdown.title') }),
       rowSelect.el,
-      h('div', { class: 'matrix-scroll' }, table),
+      h('div', { class: 'matrix-scroll is-wide' }, table),
       note),
     update() {
       const { state } = model;

@@ -53,7 +53,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
     html('div', { class: 'prose section-lede' }, t('lede')),
     html('div', { class: 'prose' }, t('formula')),
     h('div', { class: 'panel mask-panel' },
-      h('p', { class: 'panel-title', text: t('panelTitle') }),
+      h('p', { class: 'panel-title', html: t('panelTitle') }),
       h('div', { class: 'controls-row mask-controls' }, modes.el, reset.el),
       modeNote,
       html('p', { class: 'mask-hint' }, t('hint')),

@@ -19,7 +19,7 @@ export function costPanel(model, { t, lang }) {
       html('h3', { class: 'mh-subtitle' }, t('cost.title')),
       html('p', {}, t('cost.text')),
       formula(formulas.cost).el,
-      h('div', { class: 'matrix-scroll' }, h('table', { class: 'matrix mh-cost-table' },
+      h('div', { class: 'matrix-scroll is-wide' }, h('table', { class: 'matrix mh-cost-table' },
         html('caption', {}, t('cost.caption')),
         h('thead', {}, h('tr', {}, COLUMNS.map((col) => html('th', { scope: 'col' }, t(`cost.columns.${col}`))))),
         body)),

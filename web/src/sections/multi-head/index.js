@@ -26,7 +26,7 @@ function mount(root, { engine, t, store, lang, initial, onChange }) {
     html('div', { class: 'prose section-lede' }, t('lede')),
     h('div', { class: 'prose' }, formula(formulas.heads).el, html('p', {}, t('random'))),
     h('div', { class: 'panel mh-panel' },
-      h('p', { class: 'panel-title', text: t('panelTitle') }),
+      h('p', { class: 'panel-title', html: t('panelTitle') }),
       heads.controls, heads.summary, heads.grid,
       combine.el,
       cost.el),

@@ -87,7 +87,7 @@ export function shufflePanel(model, { t, changed }) {
       h('p', { class: 'or-big' }, html('span', { class: 'or-big-label' }, t('result.label')), ' ', bigValue),
       verdict,
       pathNote),
-    h('div', { class: 'matrix-scroll' }, rowsTable),
+    h('div', { class: 'matrix-scroll is-wide' }, rowsTable),
     h('div', { class: 'or-heatmaps' }, originalMap.el, shuffledSlot));
 
   function showRows(r) {

@@ -16,7 +16,7 @@ export function whyPanel(model, { t, labels }) {
       .map((c) => h('th', { scope: 'col' }, mathLabel(t(`why.columns.${c}`), t(`why.columnsPlain.${c}`)))))),
     body);
   return {
-    el: h('div', { class: 'panel rw-panel rw-why' }, text, h('div', { class: 'matrix-scroll' }, table)),
+    el: h('div', { class: 'panel rw-panel rw-why' }, text, h('div', { class: 'matrix-scroll is-wide' }, table)),
     update(params) {
       const { reading, gaze } = model;
       const i = gaze.i;

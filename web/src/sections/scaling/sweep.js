@@ -70,7 +70,7 @@ export function sweepPanel(model, { t, lang, changed, rerun, timingContext }) {
     uniform,
     h('div', { class: 'sc-plots sc-result' }, Object.values(plots).map((p) => p.el)),
     summary,
-    h('div', { class: 'matrix-scroll sc-result' }, h('table', { class: 'matrix sc-table sc-sweep-table', id: TABLE_ID }, caption, head, body)),
+    h('div', { class: 'matrix-scroll is-wide sc-result' }, h('table', { class: 'matrix sc-table sc-sweep-table', id: TABLE_ID }, caption, head, body)),
     timing.el);
 
   function showTable(r) {

@@ -37,7 +37,7 @@ export function trialsPanel(model, { t, lang, changed, rerun, timingContext }) {
     h('p', { class: 'panel-title', html: t('trials.title') }),
     html('p', { class: 'sc-intro' }, t('trials.intro')),
     h('div', { class: 'controls-row sc-controls' }, dk.el, trials.el, seed.el),
-    h('div', { class: 'matrix-scroll sc-result' },
+    h('div', { class: 'matrix-scroll is-wide sc-result' },
       h('table', { class: 'matrix sc-table sc-trials-table' }, caption,
         h('thead', {}, h('tr', {}, h('td'),
           html('th', { scope: 'col', class: 'sc-head-raw' }, t('columns.raw')),

@@ -48,7 +48,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
     html('div', { class: 'prose section-lede' }, t('lede')),
     h('div', { class: 'prose' }, formula(formulas.steps).el),
     h('div', { class: 'panel sentence-panel' },
-      h('p', { class: 'panel-title', text: t('panelTitle') }),
+      h('p', { class: 'panel-title', html: t('panelTitle') }),
       h('div', { class: 'figure-row' },
         h('div', { class: 'sentence-inputs' }, editor.el, errorSlot, h('div', { class: 'controls-row' }, reset.el)),
         scores.el, scaled.el),

@@ -25,7 +25,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
     h('div', { class: 'prose' }, formula(formulas.attention).el, html('p', {}, t('perKeyIntro')),
       formula(formulas.perKey).el),
     h('div', { class: 'panel we-panel' },
-      h('p', { class: 'panel-title', text: t('panelTitle') }),
+      h('p', { class: 'panel-title', html: t('panelTitle') }),
       html('p', { class: 'we-hint' }, t('hint')),
       plots.el,
       h('div', { class: 'we-work' }, inputs.el, steps.el)),

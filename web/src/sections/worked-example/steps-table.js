@@ -72,7 +72,7 @@ export function stepsPanel(model, { t }) {
   const compare = h('p', { class: 'we-compare' });
   // When e^{s_j} overflows, the row shows e^{s_j - max s}: one line says why.
   const stableNote = h('p', { class: 'we-stable-note', 'aria-live': 'polite' });
-  const el = h('div', { class: 'we-steps' }, h('div', { class: 'matrix-scroll' }, table), stableNote, outputEq, compare);
+  const el = h('div', { class: 'we-steps' }, h('div', { class: 'matrix-scroll is-wide' }, table), stableNote, outputEq, compare);
 
   return {
     el,
