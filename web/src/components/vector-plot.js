@@ -134,6 +134,11 @@ export function vectorPlot({ title, description, handleLabel, valueText, onMove,
       handleLayer.append(handle);
       handle.addEventListener('pointerdown', startDrag);
       handle.addEventListener('keydown', onKey);
+      // A finger on the handle drags it instead of scrolling the page.
+      // (touch-action: none is ignored on an SVG child by Chromium: an
+      // emulated 40 px drag moved the handle 13 px and the page 48 px.)
+      // Cancelling touchstart keeps the browser from starting to scroll.
+      handle.addEventListener('touchstart', (event) => event.preventDefault(), { passive: false });
     }
     handle.setAttribute('transform', `translate(${sx(v.x)} ${sy(v.y)})`);
     handle.setAttribute('aria-label', handleLabel);
@@ -178,6 +183,7 @@ export function vectorPlot({ title, description, handleLabel, valueText, onMove,
     draw();
   }
   root.addEventListener('pointermove', moveTo);
+  root.addEventListener('touchmove', (event) => { if (dragId !== null) event.preventDefault(); }, { passive: false });
   root.addEventListener('pointerup', endDrag);
   root.addEventListener('pointercancel', endDrag);
   handleLayer.addEventListener('lostpointercapture', endDrag);

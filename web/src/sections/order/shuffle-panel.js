@@ -20,7 +20,7 @@ export function shufflePanel(model, { t, changed }) {
   const permId = uid('perm');
   const permHelpId = uid('perm-help');
   const permInput = h('input', {
-    id: permId, class: 'number-input or-perm-input', type: 'text', inputmode: 'numeric', autocomplete: 'off',
+    id: permId, class: 'number-input or-perm-input', type: 'text', inputmode: 'text', autocomplete: 'off', autocapitalize: 'off',
     spellcheck: 'false', 'aria-describedby': permHelpId, '.value': formatPermutation(model.perm),
   });
   const permError = h('p', { class: 'input-error', role: 'status', 'aria-live': 'polite' });
