@@ -269,7 +269,8 @@ test('section 10: the benchmark runs in a worker to completion for n = 64, 128, 
   assert.deepEqual(table.map((r) => r[0]), ['64', '128']);
   for (const row of table) {
     assert.equal(row.length, 5);
-    for (const cell of row.slice(1)) assert.match(cell, /^\d+(\.\d+)? ms$/, `a time: ${cell}`);
+    // the median, then the middle half of the samples
+    for (const cell of row.slice(1)) assert.match(cell, /^\d+(\.\d+)? ms \(\d+(\.\d+)? ms\u2013\d+(\.\d+)? ms\)$/, `a time: ${cell}`);
   }
   assert.match(await text(page, '#cost-bench .co-summary'), /n\s*= 128/);
   assert.equal(await page.locator('#cost-bench .lc-line').count(), 4);
@@ -282,7 +283,7 @@ test('section 10: the benchmark runs in a worker to completion for n = 64, 128, 
   assert.equal(await page.getAttribute('#cost-bench', 'data-state'), 'cancelled');
   assert.ok(!(await page.locator('#cost-bench button[data-action="run"]').isDisabled()));
   // Memory by shape: the 4096 x 4096 score matrix is 64 MiB.
-  assert.match(await text(page, '#cost-memory .co-summary'), /64 MiB/);
+  assert.match(await text(page, '#cost-memory .co-summary'), /64\sMiB/);
   assert.deepEqual(session.consoleErrors(page), []);
   await page.close();
 });

@@ -7,7 +7,7 @@ import { button } from '../../components/button.js';
 import { choiceGroup } from '../../components/choice-group.js';
 import { lineChart } from '../../components/line-chart.js';
 import { formatNumber } from '../../lib/format.js';
-import { D, LARGEST_CHOICES, SERIES, growth, sizesUpTo } from './bench.js';
+import { D, LARGEST_CHOICES, SERIES, sizesUpTo, summaryParts } from './bench.js';
 
 const STYLE = {
   simd: { color: 'var(--c-simd)', marker: 'circle' },
@@ -74,9 +74,12 @@ export function benchPanel(state, { t, engine, xAxis, changed }) {
     if (text !== undefined) setText(status, text);
   }
 
+  // Each point: the median, with a bar over the middle half of the samples.
   function showResults() {
     const series = {};
-    for (const s of SERIES) series[s.id] = state.results.filter((r) => r.series === s.id && !r.skipped).map((r) => [r.n, r.ms]);
+    for (const s of SERIES) {
+      series[s.id] = state.results.filter((r) => r.series === s.id && !r.skipped).map((r) => [r.n, r.ms, r.low ?? r.ms, r.high ?? r.ms]);
+    }
     const anchor = series.simd.length ? series.simd : series.baseline;
     const references = [];
     if (anchor.length >= 1) {
@@ -85,19 +88,11 @@ export function benchPanel(state, { t, engine, xAxis, changed }) {
       references.push({ label: t('bench.reference'), points: ns.map((n) => [n, tMax * (n / nMax) ** 2]) });
     }
     chart.update({ series, references });
-    const g = growth(state.results);
-    const last = state.results.length ? Math.max(...state.results.map((r) => r.n)) : 0;
-    const at = (id) => state.results.find((r) => r.series === id && r.n === last && !r.skipped);
-    if (state.status === 'done' && at('plainJs')) {
-      const fast = at('simd') ?? at('baseline');
-      setHTML(summary, t('bench.summary', {
-        n: last.toLocaleString('en-US'),
-        simd: at('simd') ? formatMs(at('simd').ms) : '—',
-        baseline: at('baseline') ? formatMs(at('baseline').ms) : '—',
-        js: formatMs(at('plainJs').ms),
-        speedup: formatNumber(at('plainJs').ms / fast.ms, 1),
-        ratio: g.simd ? formatNumber(g.simd.ratio, 1) : g.baseline ? formatNumber(g.baseline.ratio, 1) : '—',
-      }));
+    if (state.status === 'done') {
+      const shown = { n: (n) => n.toLocaleString('en-US'), simd: formatMs, baseline: formatMs, js: formatMs };
+      const text = summaryParts(state.results).map(({ key, params }) => t(key, Object.fromEntries(Object.entries(params)
+        .map(([name, x]) => [name, x === null ? '\u2014' : (shown[name] ?? ((v) => formatNumber(v, 1)))(x)]))));
+      setHTML(summary, text.join(' '));
     } else if (state.status === 'idle') {
       setHTML(summary, t('bench.notRun'));
     }
