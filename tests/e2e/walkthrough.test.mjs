@@ -186,7 +186,7 @@ test('sentence: five tokens computed, rows of weights sum to 1, embeddings edita
   await openTables(page, '#sentence');
   const sums = await texts(page, '#sentence .heatmap-table .heatmap-sum');
   assert.deepEqual(sums, ['1.0000', '1.0000', '1.0000', '1.0000', '1.0000']);
-  assert.ok((await page.textContent('#sentence .note')).includes('004'));
+  assert.ok((await page.textContent('#sentence .note')).includes('not what its own inputs give'));   // the note on the article's numbers
   const before = await texts(page, '#sentence .heatmap-cell');
   assert.equal(before.length, 25);
   await page.getByRole('textbox', { name: 'embedding of “karina”, component 2' }).fill('3');

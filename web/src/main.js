@@ -2,7 +2,7 @@
 // in order. Every section gets the one engine (loaded once), its own strings,
 // and a store that survives a language switch (so edits are kept).
 import './styles/base.css';
-import { sections } from './sections/registry.js';
+import { reservedHeight, sections } from './sections/registry.js';
 import { LANGUAGES, chooseLanguage, loadLanguage } from './i18n/index.js';
 import { createAttention } from './engine/index.js';
 import inlineWasm from './engine/inline-wasm.js';
@@ -31,6 +31,18 @@ const frames = sections.map((section, index) => {
   });
   main.append(el);
   return { section, number: index + 1, el, body: null, store: {}, mounted: null };
+});
+
+// Each section reserves about its real height until it is built and while it
+// is off screen (page.css: contain-intrinsic-size), so the scrollbar stays put.
+function reserveHeights() {
+  for (const f of frames) f.el.style.setProperty('--section-height', `${reservedHeight(f.section, innerWidth)}px`);
+}
+reserveHeights();
+let resizeFrame = 0;
+addEventListener('resize', () => {
+  cancelAnimationFrame(resizeFrame);
+  resizeFrame = requestAnimationFrame(reserveHeights);
 });
 
 let engine = null;
@@ -97,6 +109,9 @@ function renderFrame(frame, text) {
   frame.el.replaceChildren(
     h('header', { class: 'section-head' }, number, html('h2', { id: `${id}-title` }, sectionTitle(text, id))),
     frame.body);
+  // Until it is built, the section holds its reserved height (page.css), so
+  // the browser does not remember it as a few lines tall.
+  frame.el.classList.toggle('is-pending', !engineError);
 }
 
 // ---- the reader's inputs in the URL --------------------------------------------
@@ -127,6 +142,7 @@ async function mountFrame(frame, text, token) {
     read: pageGetter(location.search, frame.section.id),
     write: (pairs) => sectionChanged(frame, pairs),
   });
+  frame.el.classList.remove('is-pending');
   // Malformed parameters leave the URL: the section shows its defaults.
   if (frame.mounted?.rejected.length) sectionChanged(frame, []);
 }
@@ -159,10 +175,21 @@ async function render(lang) {
   if (token !== renderToken) return;
   updateStatus(document.getElementById('engine-status'), text.common);
   if (engineError) return;
-  await Promise.all(frames.map((f) => mountFrame(f, text, token)));
+  // The section a link points to (or the first) first, painted before the
+  // rest is built; then the others, one task each, so no task blocks the page
+  // for long.
+  const first = frames.find((f) => `#${f.section.id}` === decodeURIComponent(location.hash)) ?? frames[0];
+  for (const frame of [first, ...frames.filter((f) => f !== first)]) {
+    await mountFrame(frame, text, token);
+    if (token !== renderToken) return;
+    await (frame === first ? nextFrame() : nextTask());
+  }
   restoreScroll(anchor);
   document.body.dataset.ready = lang;  // for the end-to-end tests
 }
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 async function switchLanguage(lang) {
   if (lang === currentLang) return;
