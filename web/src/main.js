@@ -11,6 +11,8 @@ import { watchScrollRegions } from './lib/scroll-regions.js';
 import { adoptStylesInto } from './lib/styles.js';
 import { pageGetter, replaceSectionParams, queryString } from './lib/params.js';
 import { mountSection } from './sections/mount-section.js';
+import { embedPanel } from './components/embed-panel.js';
+import { iframeSnippet, scriptSnippet } from './embed/embed-snippet.js';
 
 const LANGUAGE_NAMES = { ko: '한국어', en: 'English' };
 
@@ -106,12 +108,30 @@ function renderFrame(frame, text) {
   const number = h('p', { class: 'section-number', 'aria-hidden': 'true', text: String(frame.number) });
   frame.body = h('div', { class: 'section-body' },
     h('p', { class: 'section-loading', text: engineError ? c.engine.sectionFailed : c.engine.sectionLoading }));
+  const title = html('h2', { id: `${id}-title` }, sectionTitle(text, id));
+  frame.embed = engineError ? null : embedPanel({ labels: c.embed, snippets: () => embedSnippets(frame, text.lang, title) });
   frame.el.replaceChildren(
-    h('header', { class: 'section-head' }, number, html('h2', { id: `${id}-title` }, sectionTitle(text, id))),
+    h('header', { class: 'section-head' }, number, title, frame.embed?.el),
     frame.body);
   // Until it is built, the section holds its reserved height (page.css), so
   // the browser does not remember it as a few lines tall.
   frame.el.classList.toggle('is-pending', !engineError);
+}
+
+// ---- "Embed this" ------------------------------------------------------------------
+// The code that puts a section, as it is now, into another page: its inputs as
+// the widget's attributes (or the iframe's URL). The embed folder sits next to
+// this page (dist/embed/).
+function embedSnippets(frame, lang, title) {
+  const embedBase = new URL('embed/', location.href).href;
+  const common = { embedBase, section: frame.section.id, lang, pairs: frame.mounted?.pairs() ?? [] };
+  // The iframe's height for hosts that strip its script: the section's
+  // measured height in a blog's column (about 720 px wide, or the screen's).
+  const height = reservedHeight(frame.section, Math.min(innerWidth, 720));
+  return {
+    script: scriptSnippet(common),
+    iframe: iframeSnippet({ ...common, title: title.textContent.trim(), height }),
+  };
 }
 
 // ---- the reader's inputs in the URL --------------------------------------------
@@ -121,6 +141,7 @@ function renderFrame(frame, text) {
 const pendingParams = new Map();   // section id -> [[name, text], ...]
 let urlTimer = 0;
 function sectionChanged(frame, pairs) {
+  frame.embed?.refresh();
   pendingParams.set(frame.section.id, pairs);
   clearTimeout(urlTimer);
   urlTimer = setTimeout(writeUrl, 250);

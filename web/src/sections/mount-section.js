@@ -11,6 +11,7 @@
 //     current,  // () -> false once the host no longer wants this mount (a newer render)
 //   });
 //   mounted.rejected   // names of malformed inputs (a notice names them; defaults are used)
+//   mounted.pairs()    // the section's inputs now, as text: [[name, text], ...] (defaults left out)
 //   mounted.destroy()
 //
 // The section's codec (src/sections/<id>/params.js via src/lib/params.js)
@@ -45,7 +46,8 @@ export async function mountSection(root, { entry, engine, text, store, read, wri
     root.append(h('p', { class: 'share-notice', role: 'status', text: c.share.invalid.replace('{names}', rejected.join(', ')) }));
   }
 
-  let last = codec ? JSON.stringify(encodeSection(codec, initial)) : '';
+  let written = codec ? encodeSection(codec, initial) : [];
+  let last = JSON.stringify(written);
   const onChange = codec && write ? (state) => {
     const pairs = encodeSection(codec, state);
     // A state that would not read back (a number being typed) is not written.
@@ -54,6 +56,7 @@ export async function mountSection(root, { entry, engine, text, store, read, wri
     const key = JSON.stringify(pairs);
     if (key === last) return;
     last = key;
+    written = pairs;
     write(pairs);
   } : undefined;
 
@@ -65,6 +68,7 @@ export async function mountSection(root, { entry, engine, text, store, read, wri
   }
   return {
     rejected,
+    pairs: () => written,
     destroy() { instance?.destroy?.(); },
   };
 }

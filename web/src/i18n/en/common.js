@@ -32,6 +32,13 @@ export default {
     masked: '(masked)',
   },
   embed: {
+    summary: 'Embed this',
+    intro: 'Put this section, with its numbers as they are now, into your own web page: paste one of these into the page’s HTML. The files are served from where this page is; see the README to serve them yourself.',
+    script: 'A script tag and the element (works under a strict Content-Security-Policy)',
+    iframe: 'Or an iframe, for hosts that strip scripts (the lines after it size the frame to fit; without them it keeps the height given)',
+    copy: 'Copy',
+    copied: 'Copied to the clipboard.',
+    copyFailed: 'Copying failed here: select the code and copy it.',
     unknownSection: 'Unknown section “{id}”. Use one of: {ids}.',
   },
   share: {
