@@ -48,8 +48,8 @@ describe('line chart scales', () => {
 describe('scientific numbers', () => {
   test('exact zero prints as 0; tiny numbers in powers of ten', () => {
     expect(formatScientific(0)).toBe('0');
-    expect(formatScientific(2.384185791015625e-7)).toBe('2.4\u00a0\u00d7\u00a010\u207b\u2077');
-    expect(formatScientific(-3e-9)).toBe('\u22123.0\u00a0\u00d7\u00a010\u207b\u2079');
+    expect(formatScientific(2.384185791015625e-7)).toBe('2.4\u202f\u00d7\u202f10\u207b\u2077');
+    expect(formatScientific(-3e-9)).toBe('\u22123.0\u202f\u00d7\u202f10\u207b\u2079');
     expect(formatScientific(0.953)).toBe('0.953');
   });
 });

@@ -104,8 +104,8 @@ describe('worked example state', () => {
     // s_1 = s_3 = 1000 / sqrt 2 = 707.1: e^707.1 = 1.24 x 10^307, independently from Math.exp
     // (within the float32 rounding of s: |ds| <= 707 * 2^-24, a relative 4 x 10^-5 in e^s).
     expect(Math.abs(r.exps[0] / Math.exp(1000 / Math.SQRT2) - 1)).toBeLessThan(1e-4);
-    expect(formatNumber(r.exps[0])).toBe('1.24\u00a0\u00d7\u00a010\u00b3\u2070\u2077');
-    expect(formatNumber(r.sumExp)).toBe('2.48\u00a0\u00d7\u00a010\u00b3\u2070\u2077');
+    expect(formatNumber(r.exps[0])).toBe('1.24\u202f\u00d7\u202f10\u00b3\u2070\u2077');
+    expect(formatNumber(r.sumExp)).toBe('2.48\u202f\u00d7\u202f10\u00b3\u2070\u2077');
     expect(r.weights.map((w) => formatNumber(w))).toEqual(['0.500', '0.000', '0.500']);
   });
 

@@ -10,8 +10,9 @@ const SUPERSCRIPT = { '-': '\u207b', 0: '\u2070', 1: '\u00b9', 2: '\u00b2', 3: '
 // 307 -> "³⁰⁷", -7 -> "⁻⁷"
 export const superscript = (n) => String(n).replace(/[-\d]/g, (c) => SUPERSCRIPT[c]);
 
-// " × 10" with no-break spaces: a power of ten never breaks across lines.
-const TIMES_TEN = '\u00a0\u00d7\u00a010';
+// " × 10" with narrow no-break spaces: a power of ten never breaks across
+// lines, and fits a table cell on a phone.
+const TIMES_TEN = '\u202f\u00d7\u202f10';
 
 // Numbers from here up are shown as powers of ten: a decimal would grow wider
 // than its neighbours (e^35 = 2262708745142282.000).

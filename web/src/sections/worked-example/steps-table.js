@@ -12,8 +12,10 @@ import { inline } from './formulas.tex.js';
 const STEPS = ['dot', 'scaled', 'exp', 'weight', 'mix'];
 
 function setCell(el, x) {
-  setText(el, formatNumber(x));
+  const text = formatNumber(x);
+  setText(el, text);
   el.title = formatFull(x);
+  el.classList.toggle('is-power', text.includes('\u00d7'));   // 1.24 × 10³⁰⁷: a smaller type on a phone
 }
 
 export function stepsPanel(model, { t }) {
