@@ -11,12 +11,17 @@
 // pairs: [[name, text], ...], the section's inputs as its codec writes them.
 import { queryString } from '../lib/params.js';
 
+// "<script" is spelled in two parts: this module is inlined into a <script> of
+// the single-file page (dist/attention.html), which a literal tag would end or
+// be mistaken for.
+const SCRIPT = 'scr' + 'ipt';
+
 const escapeAttribute = (text) => String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function scriptSnippet({ embedBase, section, lang, pairs = [] }) {
   const attributes = [['section', section], ['lang', lang], ...pairs]
     .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('');
-  return `<script type="module" src="${escapeAttribute(`${embedBase}attention-embed.js`)}"></script>\n`
+  return `<${SCRIPT} type="module" src="${escapeAttribute(`${embedBase}attention-embed.js`)}"></${SCRIPT}>\n`
     + `<attention-demo${attributes}></attention-demo>`;
 }
 
@@ -33,12 +38,12 @@ export function iframeSnippet({ embedBase, section, lang, pairs = [], title, hei
 
 // Sizes every iframe of the embed route on the page to its content.
 export function listenerSnippet(origin) {
-  return '<script>\n'
+  return `<${SCRIPT}>\n`
     + 'addEventListener(\'message\', (event) => {\n'
     + `  if (event.origin !== '${origin}' || event.data?.type !== 'attention-demo:height') return;\n`
     + '  for (const frame of document.querySelectorAll(\'iframe\')) {\n'
     + '    if (frame.contentWindow === event.source) frame.style.height = `${event.data.height}px`;\n'
     + '  }\n'
     + '});\n'
-    + '</script>';
+    + `</${SCRIPT}>`;
 }

@@ -22,16 +22,16 @@
 // uses that one too and the widget downloads one .wasm, not two. The page
 // itself always loads the default build.
 export const sections = [
-  { id: 'worked-example', load: () => import('./worked-example/index.js'), params: ['q', 'keys', 'values', 'scaling'], heights: [3680, 2520, 2340] },
-  { id: 'scaling', load: () => import('./scaling/index.js'), widgetBuild: 'baseline', params: ['dk', 'seed', 'trials-dk', 'trials', 'trials-seed', 'sweep-trials', 'sweep-seed'], heights: [7640, 4980, 4840] },
-  { id: 'reading-weights', load: () => import('./reading-weights/index.js'), params: ['embeddings', 'factor', 'seed', 'token'], heights: [5750, 4530, 3740] },
-  { id: 'sentence', load: () => import('./sentence/index.js'), params: ['embeddings'], heights: [3450, 2470, 2070] },
-  { id: 'masking', load: () => import('./masking/index.js'), params: ['mask', 'row'], heights: [3010, 2370, 2100] },
-  { id: 'multi-head', load: () => import('./multi-head/index.js'), params: ['heads', 'seed'], heights: [3840, 2610, 2370] },
-  { id: 'cross-attention', load: () => import('./cross-attention/index.js'), params: ['decoder', 'encoder'], heights: [5450, 3860, 3240] },
-  { id: 'family', load: () => import('./family/index.js'), params: ['seed'], heights: [7550, 5050, 4260] },
-  { id: 'order', load: () => import('./order/index.js'), params: ['perm', 'pe'], heights: [5060, 3180, 3140] },
-  { id: 'cost', load: () => import('./cost/index.js'), params: ['n'], heights: [4450, 3160, 3050] },
+  { id: 'worked-example', load: () => import('./worked-example/index.js'), params: ['q', 'keys', 'values', 'scaling'], heights: [3730, 2570, 2390] },
+  { id: 'scaling', load: () => import('./scaling/index.js'), widgetBuild: 'baseline', params: ['dk', 'seed', 'trials-dk', 'trials', 'trials-seed', 'sweep-trials', 'sweep-seed'], heights: [7690, 5030, 4890] },
+  { id: 'reading-weights', load: () => import('./reading-weights/index.js'), params: ['embeddings', 'factor', 'seed', 'token'], heights: [5800, 4580, 3800] },
+  { id: 'sentence', load: () => import('./sentence/index.js'), params: ['embeddings'], heights: [3500, 2520, 2130] },
+  { id: 'masking', load: () => import('./masking/index.js'), params: ['mask', 'row'], heights: [3070, 2420, 2150] },
+  { id: 'multi-head', load: () => import('./multi-head/index.js'), params: ['heads', 'seed'], heights: [3890, 2670, 2430] },
+  { id: 'cross-attention', load: () => import('./cross-attention/index.js'), params: ['decoder', 'encoder'], heights: [5510, 3920, 3290] },
+  { id: 'family', load: () => import('./family/index.js'), params: ['seed'], heights: [7600, 5100, 4310] },
+  { id: 'order', load: () => import('./order/index.js'), params: ['perm', 'pe'], heights: [5110, 3230, 3190] },
+  { id: 'cost', load: () => import('./cost/index.js'), params: ['n'], heights: [4500, 3210, 3100] },
 ];
 
 // The height to reserve for `section` at a page `width` (px): its measured
