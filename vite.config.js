@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 import { prerenderMath } from './web/vite-plugins/prerender-math.js';
 import { adoptedStyles } from './web/vite-plugins/adopted-styles.js';
+import { preloadFirstScreen } from './web/vite-plugins/preload-first-screen.js';
 
 const web = resolve(import.meta.dirname, 'web');
 
@@ -13,7 +14,9 @@ export default defineConfig({
   // at build time, so temml is never shipped to readers.
   // The components' and sections' CSS becomes constructable stylesheets shared
   // by the page and the widgets' shadow roots (web/src/lib/styles.js).
-  plugins: [prerenderMath(), adoptedStyles({ web })],
+  // The first screen's downloads (the SIMD .wasm, section 1) start from the
+  // HTML's head (web/vite-plugins/preload-first-screen.js).
+  plugins: [prerenderMath(), adoptedStyles({ web }), preloadFirstScreen()],
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,

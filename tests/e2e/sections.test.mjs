@@ -300,7 +300,7 @@ sectionTest('reading-weights', 'symmetric logits give exactly 0, separate W_Q, W
 sectionTest('sentence', 'five tokens computed, rows of weights sum to 1, embeddings editable', async (p) => {
   await openTables(p, '#sentence');
   assert.deepEqual(await texts(p, '#sentence .heatmap-table .heatmap-sum'), ['1.0000', '1.0000', '1.0000', '1.0000', '1.0000']);
-  assert.ok((await p.textContent('#sentence .note')).includes('004'));
+  assert.ok((await p.textContent('#sentence .note')).includes('not what its own inputs give'));   // the note on the article's numbers
   const before = await texts(p, '#sentence .heatmap-cell');
   assert.equal(before.length, 25);
   await p.getByRole('textbox', { name: 'embedding of “karina”, component 2' }).fill('3');
@@ -435,7 +435,8 @@ sectionTest('cost', 'the benchmark runs in a worker to completion for n = 64, 12
   assert.deepEqual(table.map((r) => r[0]), ['64', '128']);
   for (const row of table) {
     assert.equal(row.length, 5);
-    for (const cell of row.slice(1)) assert.match(cell, /^\d+(\.\d+)? ms$/, `a time: ${cell}`);
+    // the median, then the middle half of the samples
+    for (const cell of row.slice(1)) assert.match(cell, /^\d+(\.\d+)? ms \(\d+(\.\d+)? ms\u2013\d+(\.\d+)? ms\)$/, `a time: ${cell}`);
   }
   assert.match(await text(p, '#cost-bench .co-summary'), /n\s*= 128/);
   assert.equal(await p.locator('#cost-bench .lc-line').count(), 4);
@@ -448,7 +449,7 @@ sectionTest('cost', 'the benchmark runs in a worker to completion for n = 64, 12
   assert.equal(await p.getAttribute('#cost-bench', 'data-state'), 'cancelled');
   assert.ok(!(await p.locator('#cost-bench button[data-action="run"]').isDisabled()));
   // Memory by shape: the 4096 x 4096 score matrix is 64 MiB.
-  assert.match(await text(p, '#cost-memory .co-summary'), /64 MiB/);
+  assert.match(await text(p, '#cost-memory .co-summary'), /64\sMiB/);
 });
 
 test('worked-example on a phone: dragging q with a finger (pointer events)', async () => {

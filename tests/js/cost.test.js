@@ -3,9 +3,9 @@
 // peak of the real wasm heap.
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
-import { plainJsAttention } from '../../web/src/engine/plain-js-attention.js';
+import { plainJsAttention } from '../../web/src/sections/cost/plain-js-attention.js';
 import {
-  D, LARGEST_CHOICES, SERIES, SIZES, flopsOf, growth, runBenchmark, sizesUpTo, time, totalWork,
+  D, LARGEST_CHOICES, SERIES, SIZES, compareTimes, flopsOf, growth, quantile, runBenchmark, sizesUpTo, summaryParts, time, totalWork,
 } from '../../web/src/sections/cost/bench.js';
 import { FLOAT_BYTES, formatBytes, memoryOf } from '../../web/src/sections/cost/memory.js';
 
@@ -55,14 +55,16 @@ describe('the benchmark loop', () => {
     const results = runBenchmark({
       engines, plainJs: plainJsAttention, sizes: [64, 128], d: D, seed: 1,
       onProgress: (p) => progress.push(p), onResult: (r) => seen.push(r),
-      timing: { budgetMs: 5, batchMs: 1 },
+      timing: { warmupMs: 1, budgetMs: 5, batchMs: 1, minSamples: 3 },
     });
     expect(results).toHaveLength(2 * SERIES.length);
     expect(seen).toEqual(results);
     for (const r of results) {
       expect(r.skipped).toBeUndefined();
       expect(r.ms).toBeGreaterThan(0);
-      expect(r.reps).toBeGreaterThanOrEqual(1);
+      expect(r.reps).toBeGreaterThanOrEqual(3);
+      expect(r.low).toBeLessThanOrEqual(r.ms);
+      expect(r.high).toBeGreaterThanOrEqual(r.ms);
       expect(r.gflops).toBeGreaterThan(0);
     }
     expect(results.map((r) => `${r.n}:${r.series}`)).toEqual(
@@ -91,11 +93,15 @@ describe('the benchmark loop', () => {
 
   test('GFLOP/s from a clock where every call takes 2 ms: 4 n^2 d flops, computed by hand', () => {
     let clock = 0;
-    const now = () => (clock += 2);   // each call of fn sits between two readings 2 ms apart
+    const now = () => clock;
+    // Every timed call (engine or plain JS) moves the clock by exactly 2 ms.
+    const ticking = (fn) => (...a) => { const out = fn(...a); clock += 2; return out; };
+    const tick = (engine) => ({ randomNormal: (a) => engine.randomNormal(a), attentionOutput: ticking((a) => engine.attentionOutput(a)) });
     const results = runBenchmark({
-      engines, plainJs: plainJsAttention, sizes: [64, 128], d: 64, timing: { now, budgetMs: 1 },
+      engines: { simd: tick(engines.simd), baseline: tick(engines.baseline) }, plainJs: ticking(plainJsAttention),
+      sizes: [64, 128], d: 64, timing: { now, warmupMs: 4, budgetMs: 1, batchMs: 1, minSamples: 3 },
     });
-    for (const r of results) expect(r).toMatchObject({ ms: 2, reps: 1 });
+    for (const r of results) expect(r).toMatchObject({ ms: 2, low: 2, high: 2, samples: 3 });
     // n = 64:  4 * 64^2 * 64  = 1 048 576 flops in 2 ms = 0.524288 GFLOP/s
     // n = 128: 4 * 128^2 * 64 = 4 194 304 flops in 2 ms = 2.097152 GFLOP/s
     expect(flopsOf(64, 64)).toBe(1048576);
@@ -104,20 +110,64 @@ describe('the benchmark loop', () => {
 
   test('a missing build is skipped, not faked', () => {
     const results = runBenchmark({
-      engines: { baseline: engines.baseline }, plainJs: plainJsAttention, sizes: [64], timing: { budgetMs: 2, batchMs: 1 },
+      engines: { baseline: engines.baseline }, plainJs: plainJsAttention, sizes: [64], timing: { warmupMs: 1, budgetMs: 2, batchMs: 1, minSamples: 3 },
     });
     expect(results.filter((r) => r.skipped).map((r) => r.series)).toEqual(['simd', 'simdTiled']);
     expect(results.find((r) => r.series === 'baseline').ms).toBeGreaterThan(0);
   });
 
-  test('timing: one long call is the measurement; short calls are batched and the median taken', () => {
+  test('timing: a warm-up that is not counted, then repeated samples: the median and the middle half', () => {
+    // A clock that a slow first call (a cold start, 30 ms) and then 1 ms calls advance.
     let clock = 0;
+    let calls = 0;
     const now = () => clock;
-    expect(time(() => { clock += 500; }, { now, budgetMs: 150 })).toEqual({ ms: 500, reps: 1 });
+    const fn = () => { calls += 1; clock += calls === 1 ? 30 : 1; };
+    const r = time(fn, { now, warmupMs: 20, budgetMs: 50, batchMs: 4, minSamples: 5 });
+    expect(r.warmup).toBe(1);          // the 30 ms call warmed up and was not counted
+    expect(r.ms).toBe(1);              // every sample: batches of 1 ms calls
+    expect([r.low, r.high]).toEqual([1, 1]);
+    expect(r.samples).toBeGreaterThanOrEqual(5);
+    // A slow call (500 ms each): warm-up of one, then the minimum number of samples.
     clock = 0;
-    const short = time(() => { clock += 0.5; }, { now, budgetMs: 20, batchMs: 2 });
-    expect(short.ms).toBeCloseTo(0.5, 12);
-    expect(short.reps % 4).toBe(0);   // batches of 4 calls of 0.5 ms
+    const slow = time(() => { clock += 500; }, { now, budgetMs: 150, minSamples: 3 });
+    expect(slow).toMatchObject({ ms: 500, samples: 3, reps: 3, warmup: 1 });
+  });
+
+  test('quantiles, and the spread of noisy samples', () => {
+    expect(quantile([1, 2, 3, 4, 5], 0.5)).toBe(3);
+    expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
+    expect(quantile([1, 2, 3, 4, 5], 0.25)).toBe(2);
+    // Samples 1, 2, ..., 9 ms, one per batch: median 5, middle half 3 to 7.
+    let clock = 0;
+    let k = 0;
+    const durations = [9, 1, 8, 2, 7, 3, 6, 4, 5];   // the first call is the warm-up (9 ms)
+    const r = time(() => { clock += durations[k++ % durations.length]; }, { now: () => clock, warmupMs: 0, batchMs: 0, minSamples: 9, maxSamples: 9 });
+    expect(r.samples).toBe(9);
+    expect(r.ms).toBe(5);
+  });
+
+  test('the summary words only what the spreads support', () => {
+    const row = (n, series, ms, spread) => ({ n, series, ms, low: ms - spread, high: ms + spread });
+    const run = (simdMs, baselineMs, spread) => [
+      row(512, 'simd', simdMs / 4, spread / 4), row(512, 'simdTiled', simdMs / 4, spread / 4), row(512, 'baseline', baselineMs / 4, spread / 4), row(512, 'plainJs', 80, 1),
+      row(1024, 'simd', simdMs, spread), row(1024, 'simdTiled', simdMs, spread), row(1024, 'baseline', baselineMs, spread), row(1024, 'plainJs', 320, 4),
+    ];
+    const keys = (results) => summaryParts(results).map((p) => p.key.replace('bench.summary.', ''));
+    expect(keys(run(4, 12, 0.5))).toEqual(['head', 'simdFaster', 'jsSlower', 'growthAsPredicted']);
+    expect(keys(run(4, 4.3, 0.5))).toEqual(['head', 'simdSame', 'jsSlower', 'growthAsPredicted']);   // overlap: no claim
+    expect(keys(run(12, 4, 0.5))).toEqual(['head', 'simdSlower', 'jsSlower', 'growthAsPredicted']);
+    const odd = run(4, 12, 0.1);
+    odd.find((r) => r.n === 512 && r.series === 'simd').ms = 5;
+    Object.assign(odd.find((r) => r.n === 512 && r.series === 'simd'), { low: 4.9, high: 5.1 });
+    // The issue's case: the time "grew 0.8 times", beyond the spread: worded as the device's noise, not as a law.
+    const g = summaryParts(odd).find((p) => p.key.endsWith('growthNoisy'));
+    expect(g.params.ratio).toBeCloseTo(0.8, 6);
+    expect(g.params.high).toBeLessThan(1);
+    const slow = run(4, 12, 0.1);
+    Object.assign(slow.find((r) => r.n === 512 && r.series === 'simd'), { ms: 2, low: 1.9, high: 2.1 });
+    expect(keys(slow)).toContain('growthLess');   // 2 times: more than nothing, less than n^2
+    expect(compareTimes({ low: 1, high: 2 }, { low: 2.5, high: 3 })).toBe('faster');
+    expect(compareTimes({ low: 1, high: 2.6 }, { low: 2.5, high: 3 })).toBe('same');
   });
 
   test('sizes, growth and the choices offered', () => {
@@ -125,7 +175,7 @@ describe('the benchmark loop', () => {
     expect(sizesUpTo(4096)).toEqual(SIZES);
     expect(LARGEST_CHOICES[0]).toBe(128);
     const fake = [64, 128, 256].flatMap((n) => [{ n, series: 'simd', ms: n * n }, { n, series: 'plainJs', ms: n * n * 3 }]);
-    expect(growth(fake).simd).toEqual({ n: 256, ratio: 4 });
+    expect(growth(fake).simd).toEqual({ n: 256, ratio: 4, low: 4, high: 4 });
     expect(growth(fake).plainJs.ratio).toBeCloseTo(4, 12);
   });
 });
@@ -161,7 +211,7 @@ describe('memory by shape (memory.js), against the peak of the wasm heap', () =>
     const model = (b.trace + b.inputs) - (a.trace + a.inputs);
     expect(Math.abs(measured - model), `measured ${measured}, model ${model}`).toBeLessThanOrEqual(PAGE);
     // what the README prints for n = 4096
-    expect(formatBytes(memoryOf(4096, 64).trace)).toBe('257 MiB');
+    expect(formatBytes(memoryOf(4096, 64).trace)).toBe('257\u00a0MiB');
   });
 
   test('the full output path holds one n x n matrix (memoryOf(n).scoreMatrix), the output and the inputs', async () => {
@@ -195,11 +245,11 @@ describe('memory by shape (memory.js), against the peak of the wasm heap', () =>
     expect(Math.abs(blocks - (model.tiled - n * d * FLOAT_BYTES)), `measured blocks ${blocks}`).toBeLessThanOrEqual(PAGE);
   });
 
-  test('bytes for people', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KiB');
-    expect(formatBytes(64 * 2 ** 20)).toBe('64 MiB');
-    expect(formatBytes(257 * 2 ** 20)).toBe('257 MiB');
-    expect(formatBytes(2 ** 30)).toBe('1 GiB');
+  test('bytes for people, number and unit joined by a no-break space', () => {
+    expect(formatBytes(512)).toBe('512\u00a0B');
+    expect(formatBytes(1536)).toBe('1.5\u00a0KiB');
+    expect(formatBytes(64 * 2 ** 20)).toBe('64\u00a0MiB');
+    expect(formatBytes(257 * 2 ** 20)).toBe('257\u00a0MiB');
+    expect(formatBytes(2 ** 30)).toBe('1\u00a0GiB');
   });
 });

@@ -45,9 +45,27 @@ describe('cross-attention state', () => {
     model.setDecoder(0, 0, 0);
     expect(Array.from(model.result.cross.weights)).not.toEqual(before);
     model.setEncoder(2, 1, NaN);
-    expect(model.error).toMatch(/\bk\b|\bv\b|\bq\b/);
+    expect(model.failure).toMatchObject({ problem: 'notANumber', field: { key: 'inputs.cell', params: { token: 'very', c: 2 } } });
     model.reset();
     expect(model.error).toBeNull();
     expect(Array.from(model.result.cross.weights)).toEqual(before);
+  });
+
+  it('place 3 is wired as in a Transformer: queries from the output of place 2, keys and values from the output of place 1', () => {
+    const r = computeCross(engine, { encoder: ENCODER_EMBEDDINGS, decoder: DECODER_EMBEDDINGS });
+    const d = 3;
+    const q = r.decoderSelf.output;
+    const kv = r.encoderSelf.output;
+    for (let i = 0; i < r.n; i++) {
+      const s = Array.from({ length: r.m }, (_, j) => {
+        let dot = 0;
+        for (let c = 0; c < d; c++) dot += q[i * d + c] * kv[j * d + c];
+        return Math.exp(dot / Math.sqrt(d));
+      });
+      const sum = s.reduce((a, b) => a + b, 0);
+      s.forEach((e, j) => expect(r.encoderDecoder.weights[i * r.m + j]).toBeCloseTo(e / sum, 5));
+    }
+    // Not the first panel's map, which attends from the decoder tokens to the encoder tokens.
+    expect(Array.from(r.encoderDecoder.weights)).not.toEqual(Array.from(r.cross.weights));
   });
 });

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
 import {
-  ALIGNMENT, DEFAULT_SEED, METHODS, SOURCE, TARGET, computeFamily, createFamily, drawToy, rowArgmax,
+  ALIGNMENT, DEFAULT_SEED, METHODS, SOURCE, TARGET, computeFamily, createFamily, drawToy, recoversAlignment, rowArgmax,
 } from '../../web/src/sections/family/state.js';
 
 let engine;
@@ -110,5 +110,15 @@ describe('five alignment matrices', () => {
     model.setSeed(42);
     expect(model.seed).toBe(42);
     expect(model.result.toy.seed).toBe(42);
+  });
+});
+
+describe('what the page says about the alignment agrees with the numbers', () => {
+  test('the default seed: dot and scaled dot put their largest weights where the states were drawn', () => {
+    const { methods } = createFamily(engine).result;
+    expect(recoversAlignment(methods.dot.best)).toBe(true);
+    expect(recoversAlignment(methods.scaledDot.best)).toBe(true);
+    expect(recoversAlignment([0, 2, 1])).toBe(true);    // 고프다 -> am: half the share, a largest one
+    expect(recoversAlignment([0, 1, 2])).toBe(false);   // 배가 -> am: not where it was drawn
   });
 });

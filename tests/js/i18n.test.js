@@ -18,7 +18,7 @@ const LANGUAGES = ['en', 'ko'];
 const SECTION_IDS = sections.map((s) => s.id);
 
 const load = async (lang, name) => (await import(`../../web/src/i18n/${lang}/${name}.js`)).default;
-const placeholders = (text) => (text.match(/\{\w+\}/g) ?? []).sort();
+const placeholders = (text) => (text.match(/\{\w+(?=[|}])/g) ?? []).sort();  // {x} and {x|으로}
 
 // Every .js file of a section's folder (subfolders too), as one string.
 function sectionCode(id) {
@@ -134,7 +134,7 @@ describe.each(SECTION_IDS)('section %s', (id) => {
     // A formula module that nothing imports is a renamed or forgotten file.
     const folder = join(WEB, 'sections', id);
     const texFiles = readdirSync(folder, { recursive: true }).filter((f) => f.endsWith('.tex.js')).map((f) => join(folder, f));
-    expect(texFiles.sort(), 'every .tex.js of the folder is imported').toEqual(imports.map((i) => i.file).sort());
+    expect(texFiles.sort(), 'every .tex.js of the folder is imported').toEqual([...new Set(imports.map((i) => i.file))].sort());
     const code = sectionCode(id);
     for (const { file, bindings } of imports) {
       expect(existsSync(file), file).toBe(true);

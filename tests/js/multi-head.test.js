@@ -33,7 +33,7 @@ describe('multi-head state', () => {
     const [a, b] = model.result.headWeights;
     expect(Array.from(a)).not.toEqual(Array.from(b));
     model.setHeads(1);
-    const { x, wq, wk, wv } = model.inputs;
+    const { x, wq, wk, wv } = model.drawn;
     const mul = (m, w) => {
       const out = new Float32Array(N_TOKENS * D_MODEL);
       for (let i = 0; i < N_TOKENS; i++) for (let c = 0; c < D_MODEL; c++) {
@@ -55,8 +55,8 @@ describe('multi-head state', () => {
     const before = Array.from(model.result.headWeights[0]);
     model.redraw();
     expect(model.seed).toBe(2);
-    expect(Array.from(model.inputs.wq)).not.toEqual(Array.from(first.wq));
-    expect(Array.from(model.inputs.x)).toEqual(Array.from(first.x));
+    expect(Array.from(model.drawn.wq)).not.toEqual(Array.from(first.wq));
+    expect(Array.from(model.drawn.x)).toEqual(Array.from(first.x));
     expect(Array.from(model.result.headWeights[0])).not.toEqual(before);
     model.reset();
     expect(Array.from(model.result.headWeights[0])).toEqual(before);

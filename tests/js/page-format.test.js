@@ -2,10 +2,9 @@
 // numbers in powers of ten), input parsing, and the heatmap colours' contrast
 // (WCAG AA for the printed numbers).
 import { describe, it, expect } from 'vitest';
-import { MINUS, NEG_INFINITY, formatFull, formatInput, formatInteger, formatNumber, formatVector, parseNumber, subscript }
+import { MINUS, NEG_INFINITY, formatFull, formatInput, formatScientific, formatInteger, formatNumber, formatVector, parseNumber, subscript }
   from '../../web/src/lib/format.js';
 import { INK, WHITE, contrast, divergingColor, rampColor, textColorOn } from '../../web/src/lib/color.js';
-import { formatScientific } from '../../web/src/components/sci-format.js';
 
 describe('formatNumber', () => {
   it('rounds for display, with a typographic minus and no negative zero', () => {
@@ -34,9 +33,27 @@ describe('formatNumber', () => {
 describe('scientific numbers', () => {
   it('exact zero prints as 0; tiny numbers in powers of ten', () => {
     expect(formatScientific(0)).toBe('0');
-    expect(formatScientific(2.384185791015625e-7)).toBe('2.4 \u00d7 10\u207b\u2077');
-    expect(formatScientific(-3e-9)).toBe('\u22123.0 \u00d7 10\u207b\u2079');
+    expect(formatScientific(2.384185791015625e-7)).toBe('2.4\u202f\u00d7\u202f10\u207b\u2077');
+    expect(formatScientific(-3e-9)).toBe('\u22123.0\u202f\u00d7\u202f10\u207b\u2079');
     expect(formatScientific(0.953)).toBe('0.953');
+  });
+});
+
+describe('large and small numbers: powers of ten, a fixed width, never "e+307"', () => {
+  it('from 10^5 up, three significant digits (the issue: e^35 printed 2262708745142282.000)', () => {
+    expect(formatNumber(Math.exp(50 / Math.SQRT2))).toBe('2.26\u202f\u00d7\u202f10\u00b9\u2075');
+    expect(formatNumber(Math.exp(1000 / Math.SQRT2))).toBe('1.24\u202f\u00d7\u202f10\u00b3\u2070\u2077');
+    expect(formatNumber(-123456, 2)).toBe(`${MINUS}1.23\u202f\u00d7\u202f10\u2075`);
+    expect(formatNumber(99999.5, 1)).toBe('99999.5');
+    // Every power of ten prints at one width: the mantissa has three digits.
+    const widths = [1e5, 3.3e17, 9.99e99, 1.5e307].map((x) => formatNumber(x).replace(/[\u2070-\u2079\u00b2\u00b3\u00b9]/g, '').length);
+    expect(new Set(widths).size).toBe(1);
+  });
+  it('full values: seven digits, powers of ten beyond 10^7 and below 10^-4', () => {
+    expect(formatFull(1.237541733718742e307)).toBe('1.237542\u202f\u00d7\u202f10\u00b3\u2070\u2077');
+    expect(formatFull(-3e-9)).toBe(`${MINUS}3\u202f\u00d7\u202f10\u207b\u2079`);
+    expect(formatFull(1234567)).toBe('1234567');
+    for (const x of [1e300, 2.5e-300, -7.1e40]) expect(formatFull(x)).not.toMatch(/e[+-]/);
   });
 });
 

@@ -218,7 +218,7 @@ describe('the models start from what a link says, and their snapshots encode bac
     expect(four.result.weightSum).toBeCloseTo(1, 6);
   });
   test('scaling', () => {
-    expect(createScaling(engine, decoded('scaling')).run('tenKeys').dk).toBe(64);
+    expect(createScaling(engine, decoded('scaling')).results.tenKeys.dk).toBe(64);
   });
   test('reading-weights', () => {
     const state = decoded('reading-weights');

@@ -2,7 +2,7 @@
 // the engine (so that comparing their speed compares like with like).
 import { it, expect } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
-import { plainJsAttention } from '../../web/src/engine/plain-js-attention.js';
+import { plainJsAttention } from '../../web/src/sections/cost/plain-js-attention.js';
 import { expectClose, randomMatrix, seededRandom } from './engine-helpers.js';
 
 it('article 001 worked example: output (1.203, 0.797)', () => {

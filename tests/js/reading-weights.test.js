@@ -70,11 +70,11 @@ describe('the six tokens with Q = K = V = X', () => {
     }
   });
 
-  test('a non-finite entry is refused with the engine’s message; the model keeps its last result', () => {
+  test('a non-number is refused before the engine, naming its box from 1; the model keeps its last result', () => {
     const model = createReading(engine);
     const before = model.reading;
     model.setEntry(2, 1, NaN);
-    expect(model.error).toMatch(/q|k|v/);
+    expect(model.failure).toMatchObject({ problem: 'notANumber', field: { key: 'inputs.cell', params: { token: 't2', i: 2 } } });
     expect(model.reading).toBe(before);
     model.setEntry(2, 1, 0);
     expect(model.error).toBeNull();

@@ -159,11 +159,15 @@ describe('the SIMD and the baseline build give the same statistics (the workers 
 describe('the model and the formatting', () => {
   test('createScaling keeps settings and results per experiment', () => {
     const model = createScaling(engine, { ...DEFAULTS, sweep: { ...DEFAULTS.sweep, trials: 10 } });
-    const first = model.run('tenKeys');
+    const first = model.results.tenKeys;
+    expect(first.scores).toEqual(runTenKeys(engine, DEFAULTS.tenKeys).scores);
+    model.set('trials', { seed: 7 });   // runs in a worker: experiment 1 is not recomputed
+    expect(model.settings.trials.seed).toBe(7);
     expect(model.results.tenKeys).toBe(first);
-    const second = model.set('tenKeys', { seed: 99 });
+    model.set('tenKeys', { seed: 99 });
     expect(model.settings.tenKeys.seed).toBe(99);
-    expect(second.scores).not.toEqual(first.scores);
+    expect(model.results.tenKeys.scores).toEqual(runTenKeys(engine, { ...DEFAULTS.tenKeys, seed: 99 }).scores);
+    expect(model.results.tenKeys.scores).not.toEqual(first.scores);
   });
 
   test('the sweep table rows', () => {

@@ -52,9 +52,24 @@ describe('sentence state', () => {
     expect(Array.from(model.result.weights)).not.toEqual(before);
     expect(model.result.identicalRows).toEqual([[2, 3]]);
     model.setEmbedding(1, 0, NaN);
-    expect(model.error).toMatch(/\bq\b|\bk\b|\bv\b/);
+    // The box as its label names it, counted from 1: token 2 ("is"), component 1.
+    expect(model.failure).toMatchObject({ problem: 'notANumber', field: { key: 'embeddings.cell', params: { token: 'is', c: 1 } } });
     model.reset();
     expect(model.error).toBeNull();
     expect(Array.from(model.result.weights)).toEqual(before);
+  });
+
+  it('which tokens look at another more than at themselves: only “store” (0.25 to “to” and “the”, 0.21 to itself)', () => {
+    const { prefersOther } = createSentence(engine).result;
+    // Independently: the row of "store" (0.5, 1) is softmax([0.5, 1, 1.5, 1.5, 1.25] / sqrt 2).
+    const row = [0.5, 1, 1.5, 1.5, 1.25].map((s) => Math.exp(s / Math.SQRT2));
+    const sum = row.reduce((a, b) => a + b, 0);
+    expect(prefersOther).toHaveLength(1);
+    const [p] = prefersOther;
+    expect([p.i, p.j]).toEqual([4, 2]);
+    expect(p.other).toBeCloseTo(row[2] / sum, 6);
+    expect(p.self).toBeCloseTo(row[4] / sum, 6);
+    expect([p.dot, p.norm2]).toEqual([1.5, 1.25]);
+    // karina, is and to tie between themselves and others: not "more than".
   });
 });

@@ -84,11 +84,11 @@ describe('worked example state', () => {
     expect(model.result.q).toEqual([0, 1]);
   });
 
-  it('a value that is not a number: the engine error names the argument, the last result stays', () => {
+  it('a value that is not a number: the box is named as its label names it (from 1), the last result stays', () => {
     const model = createWorkedExample(engine);
     const before = model.result;
     model.setQuery(0, NaN);
-    expect(model.error).toMatch(/\bq\b/);
+    expect(model.failure).toMatchObject({ problem: 'notANumber', field: { key: 'inputs.queryCell', params: { i: 1 } } });
     expect(model.result).toBe(before);
     model.setQuery(0, 1);   // the engine is still usable
     expect(model.error).toBeNull();
@@ -100,5 +100,30 @@ describe('worked example state', () => {
     model.setValue(0, 0, 5).setScaling(false).reset();
     expect(model.inputs).toEqual({ ...DEFAULT_INPUTS, q: [1, 0], keys: [[1, 0], [0, 1], [1, 1]], values: [[2, 0], [0, 2], [1, 1]] });
     expect(formatVector(model.result.output)).toBe('(1.203, 0.797)');
+  });
+
+  it('q = (1000, 0): e^s is huge but finite, shown as a power of ten; the weights are the engine’s', () => {
+    const model = createWorkedExample(engine).setQueryVector(1000, 0);
+    const r = model.result;
+    expect(r.overflow).toBe(false);
+    // s_1 = s_3 = 1000 / sqrt 2 = 707.1: e^707.1 = 1.24 x 10^307, independently from Math.exp
+    // (within the float32 rounding of s: |ds| <= 707 * 2^-24, a relative 4 x 10^-5 in e^s).
+    expect(Math.abs(r.exps[0] / Math.exp(1000 / Math.SQRT2) - 1)).toBeLessThan(1e-4);
+    expect(formatNumber(r.exps[0])).toBe('1.24\u202f\u00d7\u202f10\u00b3\u2070\u2077');
+    expect(formatNumber(r.sumExp)).toBe('2.48\u202f\u00d7\u202f10\u00b3\u2070\u2077');
+    expect(r.weights.map((w) => formatNumber(w))).toEqual(['0.500', '0.000', '0.500']);
+  });
+
+  it('q = (1010, 0): e^s overflows a double, so the stable form e^(s - max s) is what is shown, and gives the same weights', () => {
+    const r = createWorkedExample(engine).setQueryVector(1010, 0).result;
+    expect(r.exps[0]).toBe(Infinity);
+    expect(r.overflow).toBe(true);
+    expect(r.maxScaled).toBeCloseTo(1010 / Math.SQRT2, 3);
+    expect(r.shifted[0]).toBe(1);   // the largest term: e^0
+    expect(r.shifted[2]).toBe(1);
+    expect(r.shifted[1]).toBeLessThan(1e-300);   // e^(0 - 714.2)
+    // The weights are the ratios of the stable terms.
+    r.shifted.forEach((e, j) => expect(e / r.sumShifted).toBeCloseTo(r.weights[j], 6));
+    expect(r.weights.map((w) => formatNumber(w))).toEqual(['0.500', '0.000', '0.500']);
   });
 });

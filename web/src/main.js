@@ -2,14 +2,17 @@
 // in order. Every section gets the one engine (loaded once), its own strings,
 // and a store that survives a language switch (so edits are kept).
 import './styles/base.css';
-import { sections } from './sections/registry.js';
+import { reservedHeight, sections } from './sections/registry.js';
 import { LANGUAGES, chooseLanguage, loadLanguage } from './i18n/index.js';
 import { createAttention } from './engine/index.js';
 import inlineWasm from './engine/inline-wasm.js';
-import { h, html } from './components/dom.js';
+import { h, html } from './lib/dom.js';
 import { watchScrollRegions } from './lib/scroll-regions.js';
 import { adoptStylesInto } from './lib/styles.js';
-import { decodeSection, encodeSection, pageGetter, replaceSectionParams, queryString } from './lib/params.js';
+import { pageGetter, replaceSectionParams, queryString } from './lib/params.js';
+import { mountSection } from './sections/mount-section.js';
+import { embedPanel } from './components/embed-panel.js';
+import { iframeSnippet, scriptSnippet } from './embed/embed-snippet.js';
 
 const LANGUAGE_NAMES = { ko: '한국어', en: 'English' };
 
@@ -29,7 +32,19 @@ const frames = sections.map((section, index) => {
     'aria-labelledby': `${section.id}-title`,
   });
   main.append(el);
-  return { section, number: index + 1, el, body: null, store: {}, instance: null, initial: undefined, rejected: null };
+  return { section, number: index + 1, el, body: null, store: {}, mounted: null };
+});
+
+// Each section reserves about its real height until it is built and while it
+// is off screen (page.css: contain-intrinsic-size), so the scrollbar stays put.
+function reserveHeights() {
+  for (const f of frames) f.el.style.setProperty('--section-height', `${reservedHeight(f.section, innerWidth)}px`);
+}
+reserveHeights();
+let resizeFrame = 0;
+addEventListener('resize', () => {
+  cancelAnimationFrame(resizeFrame);
+  resizeFrame = requestAnimationFrame(reserveHeights);
 });
 
 let engine = null;
@@ -43,7 +58,8 @@ const engineOptions = inlineWasm
 const engineReady = createAttention(engineOptions).then(
   (e) => { engine = e; },
   (err) => { engineError = err; console.error(err); });
-const code = new Map(sections.map((s) => [s.id, s.load().then((m) => m.default)]));
+// Every section's code starts loading at once, in parallel with the engine.
+for (const s of sections) s.load().catch(() => {});   // a failure is shown by mountSection
 
 let currentLang = chooseLanguage(location.search, navigator.languages ?? [navigator.language]);
 let renderToken = 0;
@@ -92,33 +108,40 @@ function renderFrame(frame, text) {
   const number = h('p', { class: 'section-number', 'aria-hidden': 'true', text: String(frame.number) });
   frame.body = h('div', { class: 'section-body' },
     h('p', { class: 'section-loading', text: engineError ? c.engine.sectionFailed : c.engine.sectionLoading }));
+  const title = html('h2', { id: `${id}-title` }, sectionTitle(text, id));
+  frame.embed = engineError ? null : embedPanel({ labels: c.embed, snippets: () => embedSnippets(frame, text.lang, title) });
   frame.el.replaceChildren(
-    h('header', { class: 'section-head' }, number, html('h2', { id: `${id}-title` }, sectionTitle(text, id))),
+    h('header', { class: 'section-head' }, number, title, frame.embed?.el),
     frame.body);
+  // Until it is built, the section holds its reserved height (page.css), so
+  // the browser does not remember it as a few lines tall.
+  frame.el.classList.toggle('is-pending', !engineError);
+}
+
+// ---- "Embed this" ------------------------------------------------------------------
+// The code that puts a section, as it is now, into another page: its inputs as
+// the widget's attributes (or the iframe's URL). The embed folder sits next to
+// this page (dist/embed/).
+function embedSnippets(frame, lang, title) {
+  const embedBase = new URL('embed/', location.href).href;
+  const common = { embedBase, section: frame.section.id, lang, pairs: frame.mounted?.pairs() ?? [] };
+  // The iframe's height for hosts that strip its script: the section's
+  // measured height in a blog's column (about 720 px wide, or the screen's).
+  const height = reservedHeight(frame.section, Math.min(innerWidth, 720));
+  return {
+    script: scriptSnippet(common),
+    iframe: iframeSnippet({ ...common, title: title.textContent.trim(), height }),
+  };
 }
 
 // ---- the reader's inputs in the URL --------------------------------------------
-// Each section with a codec (its module's `params`, src/sections/<id>/params.js)
-// reads its starting state from ?<id>.<name>=... once, at its first mount, and
-// writes its state back (debounced) whenever the reader changes it, so that a
-// link reproduces what the reader saw. A malformed value falls back to the
-// section's defaults and a notice names the parameter (never its value).
-function startingState(frame, codec) {
-  if (frame.rejected === null) {
-    const { state, rejected } = decodeSection(codec, pageGetter(location.search, frame.section.id));
-    frame.initial = state;
-    frame.rejected = rejected;
-  }
-  return frame.initial;
-}
-
+// Each section reads its starting state from ?<id>.<name>=... (mountSection,
+// through the section's codec) and writes its state back (debounced) whenever
+// the reader changes it, so that a link reproduces what the reader saw.
 const pendingParams = new Map();   // section id -> [[name, text], ...]
 let urlTimer = 0;
-function sectionChanged(frame, codec, state) {
-  const pairs = encodeSection(codec, state);
-  // A state that would not read back (a number being typed) is not written.
-  const readBack = decodeSection(codec, (name) => pairs.find(([k]) => k === name)?.[1] ?? null);
-  if (readBack.rejected.length) return;
+function sectionChanged(frame, pairs) {
+  frame.embed?.refresh();
   pendingParams.set(frame.section.id, pairs);
   clearTimeout(urlTimer);
   urlTimer = setTimeout(writeUrl, 250);
@@ -131,35 +154,18 @@ function writeUrl() {
   if (query !== location.search) history.replaceState(history.state, '', `${query || location.pathname}${location.hash}`);
 }
 
-function shareNotice(frame, c) {
-  if (!frame.rejected?.length) return null;
-  return h('p', { class: 'share-notice', role: 'status', text: c.share.invalid.replace('{names}', frame.rejected.join(', ')) });
-}
-
 async function mountFrame(frame, text, token) {
-  let module;
-  try {
-    module = await code.get(frame.section.id);
-  } catch (err) {
-    console.error(err);
-    frame.body.replaceChildren(h('p', { class: 'input-error', text: String(err.message) }));
-    return;
-  }
-  if (token !== renderToken || !engine) return;
-  frame.instance?.destroy?.();
-  const codec = module.params;
-  const initial = codec ? startingState(frame, codec) : undefined;
-  const notice = codec ? shareNotice(frame, text.common) : null;
-  frame.body.replaceChildren(...(notice ? [notice] : []));
-  try {
-    frame.instance = module.mount(frame.body, {
-      engine, lang: text.lang, t: text.t(frame.section.id), common: text.common, store: frame.store,
-      initial, onChange: codec ? (state) => sectionChanged(frame, codec, state) : undefined,
-    });
-  } catch (err) {
-    console.error(err);
-    frame.body.replaceChildren(h('p', { class: 'input-error', text: String(err.message) }));
-  }
+  const current = () => token === renderToken && Boolean(engine);
+  if (!current()) return;
+  frame.mounted?.destroy();
+  frame.mounted = await mountSection(frame.body, {
+    entry: frame.section, engine, text, store: frame.store, current,
+    read: pageGetter(location.search, frame.section.id),
+    write: (pairs) => sectionChanged(frame, pairs),
+  });
+  frame.el.classList.remove('is-pending');
+  // Malformed parameters leave the URL: the section shows its defaults.
+  if (frame.mounted?.rejected.length) sectionChanged(frame, []);
 }
 
 // Keeps the section being read at the same place on screen across a re-render.
@@ -190,10 +196,21 @@ async function render(lang) {
   if (token !== renderToken) return;
   updateStatus(document.getElementById('engine-status'), text.common);
   if (engineError) return;
-  await Promise.all(frames.map((f) => mountFrame(f, text, token)));
+  // The section a link points to (or the first) first, painted before the
+  // rest is built; then the others, one task each, so no task blocks the page
+  // for long.
+  const first = frames.find((f) => `#${f.section.id}` === decodeURIComponent(location.hash)) ?? frames[0];
+  for (const frame of [first, ...frames.filter((f) => f !== first)]) {
+    await mountFrame(frame, text, token);
+    if (token !== renderToken) return;
+    await (frame === first ? nextFrame() : nextTask());
+  }
   restoreScroll(anchor);
   document.body.dataset.ready = lang;  // for the end-to-end tests
 }
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 async function switchLanguage(lang) {
   if (lang === currentLang) return;

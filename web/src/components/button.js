@@ -1,5 +1,5 @@
 // A plain button with visible text (its accessible name).
-import { h } from './dom.js';
+import { h } from '../lib/dom.js';
 import './controls.css';
 
 export function button({ label, onClick, variant = 'secondary', icon }) {

@@ -1,6 +1,6 @@
 // A set of mutually exclusive choices shown as a segmented control: native
 // radio buttons in a fieldset, so arrow keys and screen readers work as usual.
-import { h, uid } from './dom.js';
+import { h, uid } from '../lib/dom.js';
 import './controls.css';
 
 export function choiceGroup({ legend, options, value, onChange, name = uid('choice') }) {

@@ -1,6 +1,6 @@
 // A small column vector in brackets, e.g. the weighted values w_j v_j. Its
 // title holds the full values.
-import { h, setText } from './dom.js';
+import { h, setText } from '../lib/dom.js';
 import { formatFull, formatNumber } from '../lib/format.js';
 import './column-vector.css';
 

@@ -1,7 +1,7 @@
 // A display formula: prerendered MathML (from a *.tex.js module) or a live
 // MathML element (from ./live-math.js), in a box that scrolls on its own if a
 // phone is too narrow, so the page never scrolls sideways.
-import { h, setHTML } from './dom.js';
+import { h, setHTML } from '../lib/dom.js';
 import './formula.css';
 
 export function formula(content, { caption, className } = {}) {

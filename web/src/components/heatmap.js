@@ -3,7 +3,7 @@
 //
 // With `onToggle`, cells are buttons (the masking demo): one tab stop for the
 // whole grid, arrow keys move, Enter or Space toggles (ARIA grid pattern).
-import { h, html, setText, uid } from './dom.js';
+import { h, html, setText, uid } from '../lib/dom.js';
 import { cellColors } from '../lib/color.js';
 import { formatFull, formatNumber } from '../lib/format.js';
 import './heatmap.css';
@@ -27,7 +27,6 @@ export function heatmap({
     'aria-labelledby': caption ? captionId : undefined,
     'aria-label': caption ? undefined : (label ?? 'heatmap'),
   });
-  grid.style.setProperty('--cols', String(cols));
 
   // Header row.
   const headRow = h('div', { class: 'heatmap-row', role: interactive ? 'row' : undefined },

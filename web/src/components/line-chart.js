@@ -6,7 +6,9 @@
 //   const chart = lineChart({ title, x: { scale: 'log', ticks: [4, 16, 64] },
 //     y: { scale: 'linear', format }, series: [{ id: 'raw', label, color, marker: 'circle' }] });
 //   chart.update({ series: { raw: [[4, 0.5], [16, 0.7]] }, references: [{ label, points, color }] });
-import { h, svg, setHTML, uid } from './dom.js';
+// A point may carry its spread, [x, y, low, high]: a bar is drawn over it and
+// the table shows "y (low–high)".
+import { h, svg, setHTML, uid } from '../lib/dom.js';
 import { formatFull, formatNumber } from '../lib/format.js';
 import './matrix.css';      // the table alternative is a .matrix
 import './heatmap.css';     // and its <details> is styled as .table-alt
@@ -133,7 +135,9 @@ export function lineChart({
       h('th', { scope: 'row', text: (x.format ?? String)(xv) }),
       ...seriesDefs.map((s) => {
         const point = (data.series[s.id] ?? []).find((p) => p[0] === xv);
-        return h('td', { class: 'num', text: point ? (y.formatFull ?? formatFull)(point[1]) : '\u2014' });
+        const full = y.formatFull ?? formatFull;
+        const spread = point?.length === 4 ? ` (${full(point[2])}\u2013${full(point[3])})` : '';
+        return h('td', { class: 'num', text: point ? full(point[1]) + spread : '\u2014' });
       }))));
   }
 
@@ -146,6 +150,7 @@ export function lineChart({
 
     const all = [
       ...seriesDefs.flatMap((s) => data.series[s.id] ?? []),
+      ...seriesDefs.flatMap((s) => (data.series[s.id] ?? []).filter((p) => p.length === 4).flatMap((p) => [[p[0], p[2]], [p[0], p[3]]])),
       ...(data.references ?? []).flatMap((r) => r.points),
     ];
     // Without data, only the axes are drawn, over the domains given for that case.
@@ -199,11 +204,17 @@ export function lineChart({
         }));
       }
       for (const p of pts) {
+        // A point [x, y, low, high]: a bar over its spread.
+        if (p.length === 4 && p[2] > 0 && p[3] > p[2]) {
+          g.append(svg('line', { class: 'lc-spread', x1: tx(p[0]), x2: tx(p[0]), y1: ty(p[2]), y2: ty(p[3]), stroke: s.color }));
+        }
         const m = markerShape(s.marker ?? 'circle', tx(p[0]), ty(p[1]));
         if (!m) continue;
         m.setAttribute('fill', s.color);
         m.setAttribute('class', 'lc-marker');
-        m.append(svg('title', { text: `${s.plainLabel ?? ''} ${(x.format ?? String)(p[0])}: ${(y.formatFull ?? formatFull)(p[1])}`.trim() }));
+        const full = y.formatFull ?? formatFull;
+        const spread = p.length === 4 ? ` (${full(p[2])}\u2013${full(p[3])})` : '';
+        m.append(svg('title', { text: `${s.plainLabel ?? ''} ${(x.format ?? String)(p[0])}: ${full(p[1])}${spread}`.trim() }));
         g.append(m);
       }
       plot.append(g);

@@ -6,7 +6,7 @@
 // The wrapper is position: relative, so the visually hidden (absolutely
 // positioned) text stays inside a table that scrolls sideways on a phone,
 // instead of widening the page.
-import { h } from './dom.js';
+import { h } from '../lib/dom.js';
 import './math-label.css';
 
 export function mathLabel(markup, plain) {

@@ -1,6 +1,6 @@
 // An editable matrix: a table of number boxes with row and column headers.
 // rows x cols values; onInput(r, c, x) fires on every keystroke.
-import { h } from './dom.js';
+import { h } from '../lib/dom.js';
 import { numberInput } from './number-input.js';
 import './matrix.css';
 

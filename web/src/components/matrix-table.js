@@ -1,7 +1,7 @@
 // A read-only matrix of numbers with row and column headers. Numbers are
 // rounded for display; each cell's title holds the full value. -inf cells (the
 // masked scores) get the mask style.
-import { h, setText } from './dom.js';
+import { h, setText } from '../lib/dom.js';
 import { formatFull, formatNumber } from '../lib/format.js';
 import './matrix.css';
 

@@ -1,17 +1,27 @@
 // A number box. Text (not type=number) so a reader can type "-", "0." or a
 // typographic minus on the way to a number, and so that an invalid entry is
-// passed on and reported (the engine's message names the argument) rather
-// than silently dropped by the browser. Up/Down arrows step by 0.1 (Shift: 1).
-import { h } from './dom.js';
+// passed on and reported (lib/input-check.js names the box) rather than
+// silently dropped by the browser. Up/Down arrows step by 0.1 (Shift: 1).
+//
+// inputmode="text": the phone shows a keyboard that has a minus sign. The
+// decimal pad of iOS has none, so negative numbers could not be typed there;
+// the pattern says what the box takes (a signed decimal, as parseNumber reads it).
+import { h } from '../lib/dom.js';
 import { formatInput, parseNumber } from '../lib/format.js';
 import './number-input.css';
+
+export const NUMBER_PATTERN = '\\s*[\\-+\u2212]?(\\d+[.,]?\\d*|[.,]\\d+)([eE][\\-+]?\\d+)?\\s*';
 
 export function numberInput({ value, label, role, onInput, step = 0.1 }) {
   const input = h('input', {
     class: ['number-input', role && `role-border-${role}`],
     type: 'text',
-    inputmode: 'decimal',
+    inputmode: 'text',
+    pattern: NUMBER_PATTERN,
     autocomplete: 'off',
+    autocapitalize: 'off',
+    autocorrect: 'off',
+    enterkeyhint: 'done',
     spellcheck: 'false',
     'aria-label': label,
     '.value': formatInput(value),

@@ -6,7 +6,7 @@
 //
 // onInput fires while dragging (cheap previews); onChange when the value is
 // committed (pointer released, or each key press), for heavy recomputation.
-import { h, setText, uid } from './dom.js';
+import { h, setText, uid } from '../lib/dom.js';
 import './range-slider.css';
 
 export function rangeSlider({ label, values, value, format = String, onInput, onChange }) {

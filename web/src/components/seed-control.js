@@ -1,7 +1,7 @@
 // The seed of a random experiment: a box to type one (so a run can be
 // reproduced) and a button that draws a new one. Results are a pure function
 // of the seed; only the choice of a *new* seed uses the browser's randomness.
-import { h, uid } from './dom.js';
+import { h, uid } from '../lib/dom.js';
 import './controls.css';
 import './number-input.css';
 import './seed-control.css';

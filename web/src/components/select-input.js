@@ -1,5 +1,5 @@
 // A labelled native <select>.
-import { h } from './dom.js';
+import { h } from '../lib/dom.js';
 import './controls.css';
 
 export function selectInput({ label, options, value, onChange }) {

@@ -1,6 +1,6 @@
 // An on/off switch: a <button role="switch"> with its label inside, so the
 // accessible name is the visible text.
-import { h, setHTML } from './dom.js';
+import { h, setHTML } from '../lib/dom.js';
 import './controls.css';
 
 export function toggleSwitch({ label, ariaLabel, checked = false, onChange }) {

@@ -1,8 +1,8 @@
 // Vectors in the plane as arrows (SVG). One vector may be draggable: with a
 // mouse or a finger (pointer events), or with the arrow keys once focused
 // (Shift: bigger steps). Coordinates are in data units; y points up.
-import { svg, h, uid } from './dom.js';
-import { formatNumber } from '../lib/format.js';
+import { svg, h, uid } from '../lib/dom.js';
+import { formatNumber, formatPowerOfTen, formatTrimmed } from '../lib/format.js';
 import './vector-plot.css';
 
 const SIZE = 400;       // viewBox side
@@ -21,6 +21,18 @@ export function plotWindow(vectors, { margin = 0.6, minSpan = 3 } = {}) {
   const span = Math.ceil(Math.max(minSpan, xmax - xmin + 2 * margin, ymax - ymin + 2 * margin) * 2) / 2;
   const lo = (min, max) => Math.floor(((min + max) / 2 - span / 2) * 2) / 2;
   return { x0: lo(xmin, xmax), y0: lo(ymin, ymax), span };
+}
+
+// The grid spacing for a window `span` wide: 0.5 up to a span of 4.5 (minor
+// lines at odd halves), then 1, 2, 5, 10, 20, ... so that a window of any size
+// (q = (1000, 0) gives a span of a thousand) has about 3 to 8 lines per axis.
+export function gridStep(span) {
+  if (span <= 4.5) return 0.5;
+  if (span <= 8) return 1;
+  const raw = span / 6;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((f) => f * power).find((s) => s >= raw);
+  return Math.max(2, step);
 }
 
 export function vectorPlot({ title, description, handleLabel, valueText, onMove, hull = false }) {
@@ -52,19 +64,22 @@ export function vectorPlot({ title, description, handleLabel, valueText, onMove,
   function drawGrid() {
     gridLayer.replaceChildren();
     const { x0, y0, span } = view;
-    const step = span > 8 ? 2 : span > 4.5 ? 1 : 0.5;
-    const fmt = (t) => String(t).replace('-', '\u2212');
-    for (let t = Math.ceil(x0 / step) * step; t <= x0 + span + 1e-9; t += step) {
-      const axis = Math.abs(t) < 1e-9;
-      const integer = Math.abs(t - Math.round(t)) < 1e-9;
-      gridLayer.append(svg('line', { class: axis ? 'vp-axis' : integer ? 'vp-line' : 'vp-line vp-minor', x1: sx(t), x2: sx(t), y1: sy(y0), y2: sy(y0 + span) }));
-      if (integer && !axis) gridLayer.append(svg('text', { class: 'vp-tick', x: sx(t), y: Math.min(SIZE - 4, Math.max(12, sy(0) + 14)), 'text-anchor': 'middle', text: fmt(t) }));
+    const step = gridStep(span);
+    const label = (t) => (Math.abs(t) >= 1e5 ? formatPowerOfTen(t, 2) : formatTrimmed(t, 2));
+    const labelled = (t) => Math.abs(t / step / 2 - Math.round(t / step / 2)) < 1e-9 || step >= 1;
+    for (let t = Math.ceil(x0 / step) * step; t <= x0 + span + step * 1e-9; t += step) {
+      const axis = Math.abs(t) < step * 1e-9;
+      const major = labelled(t);
+      gridLayer.append(svg('line', { class: axis ? 'vp-axis' : major ? 'vp-line' : 'vp-line vp-minor', x1: sx(t), x2: sx(t), y1: sy(y0), y2: sy(y0 + span) }));
+      if (major && !axis) gridLayer.append(svg('text', { class: 'vp-tick', x: sx(t), y: Math.min(SIZE - 4, Math.max(12, sy(0) + 14)), 'text-anchor': 'middle', text: label(t) }));
     }
-    for (let t = Math.ceil(y0 / step) * step; t <= y0 + span + 1e-9; t += step) {
-      const axis = Math.abs(t) < 1e-9;
-      const integer = Math.abs(t - Math.round(t)) < 1e-9;
-      gridLayer.append(svg('line', { class: axis ? 'vp-axis' : integer ? 'vp-line' : 'vp-line vp-minor', y1: sy(t), y2: sy(t), x1: sx(x0), x2: sx(x0 + span) }));
-      if (integer && !axis) gridLayer.append(svg('text', { class: 'vp-tick', x: Math.max(14, sx(0) - 6), y: sy(t) + 4, 'text-anchor': 'end', text: fmt(t) }));
+    for (let t = Math.ceil(y0 / step) * step; t <= y0 + span + step * 1e-9; t += step) {
+      const axis = Math.abs(t) < step * 1e-9;
+      const major = labelled(t);
+      gridLayer.append(svg('line', { class: axis ? 'vp-axis' : major ? 'vp-line' : 'vp-line vp-minor', y1: sy(t), y2: sy(t), x1: sx(x0), x2: sx(x0 + span) }));
+      // Left of the y axis when there is room for the label, else right of it.
+      const left = sx(0) - 6 >= 8 * label(t).length;
+      if (major && !axis) gridLayer.append(svg('text', { class: 'vp-tick', x: left ? sx(0) - 6 : Math.max(PAD, sx(0)) + 6, y: sy(t) + 4, 'text-anchor': left ? 'end' : 'start', text: label(t) }));
     }
   }
 
@@ -119,6 +134,11 @@ export function vectorPlot({ title, description, handleLabel, valueText, onMove,
       handleLayer.append(handle);
       handle.addEventListener('pointerdown', startDrag);
       handle.addEventListener('keydown', onKey);
+      // A finger on the handle drags it instead of scrolling the page.
+      // (touch-action: none is ignored on an SVG child by Chromium: an
+      // emulated 40 px drag moved the handle 13 px and the page 48 px.)
+      // Cancelling touchstart keeps the browser from starting to scroll.
+      handle.addEventListener('touchstart', (event) => event.preventDefault(), { passive: false });
     }
     handle.setAttribute('transform', `translate(${sx(v.x)} ${sy(v.y)})`);
     handle.setAttribute('aria-label', handleLabel);
@@ -163,6 +183,7 @@ export function vectorPlot({ title, description, handleLabel, valueText, onMove,
     draw();
   }
   root.addEventListener('pointermove', moveTo);
+  root.addEventListener('touchmove', (event) => { if (dragId !== null) event.preventDefault(); }, { passive: false });
   root.addEventListener('pointerup', endDrag);
   root.addEventListener('pointercancel', endDrag);
   handleLayer.addEventListener('lostpointercapture', endDrag);

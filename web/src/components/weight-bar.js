@@ -1,5 +1,5 @@
 // A horizontal bar for a weight in [0, 1], drawn under its number.
-import { h } from './dom.js';
+import { h } from '../lib/dom.js';
 import './weight-bar.css';
 
 export function weightBar({ role } = {}) {

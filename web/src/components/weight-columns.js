@@ -1,7 +1,7 @@
 // A row of vertical bars for one softmax row (weights in [0, 1]): each bar with
 // its key's label below and its weight above. The numbers are in the caller's
 // table alternative; the bars are a picture of them (role="img" with a summary).
-import { h, setHTML, setText } from './dom.js';
+import { h, setHTML, setText } from '../lib/dom.js';
 import { formatFull, formatNumber } from '../lib/format.js';
 import './weight-columns.css';
 

@@ -21,10 +21,10 @@
 import { sections } from '../sections/registry.js';
 import { LANGUAGES, chooseLanguage, loadLanguage } from '../i18n/index.js';
 import { createAttention } from '../engine/index.js';
-import { decodeSection, encodeSection } from '../lib/params.js';
+import { mountSection } from '../sections/mount-section.js';
 import { adoptStylesInto, releaseStyles, sheetOf } from '../lib/styles.js';
 import { watchScrollRegions } from '../lib/scroll-regions.js';
-import { h, html, uid } from '../components/dom.js';
+import { h, html, uid } from '../lib/dom.js';
 import tokensCss from '../styles/tokens.css?inline';
 import commonCss from '../styles/common.css?inline';
 import demoCss from './attention-demo.css?inline';
@@ -53,8 +53,7 @@ export class AttentionDemo extends HTMLElement {
   #token = 0;
   #store = {};
   #inputsKey = null;   // the section and its input attributes the store was built from
-  #instance = null;
-  #lastParams = '';
+  #mounted = null;
 
   constructor() {
     super();
@@ -70,8 +69,8 @@ export class AttentionDemo extends HTMLElement {
   }
 
   disconnectedCallback() {
-    this.#instance?.destroy?.();
-    this.#instance = null;
+    this.#mounted?.destroy();
+    this.#mounted = null;
     this.#inputsKey = null;   // mounted again = built again
     releaseStyles(this.shadowRoot);
   }
@@ -115,17 +114,13 @@ export class AttentionDemo extends HTMLElement {
     if (!this.#body.firstChild || this.#body.dataset.section !== id) {
       this.#body.replaceChildren(h('p', { class: 'section-loading', text: c.engine.sectionLoading }));
     }
-    const [module, engine] = await Promise.all([entry.load().then((m) => m.default),
-      createAttention(entry.widgetBuild ? { build: entry.widgetBuild } : {})]);
+    entry.load().catch(() => {});   // in parallel with the engine; a failure is shown by mountSection
+    const engine = await createAttention(entry.widgetBuild ? { build: entry.widgetBuild } : {});
     if (token !== this.#token) return;
 
-    // The section's inputs, read from the attributes by its codec.
-    const codec = module.params;
-    const names = codec?.names ?? [];
+    // The section's inputs are its attributes; a change of them starts it afresh.
+    const names = entry.params ?? [];
     const inputsKey = JSON.stringify([id, names.map((n) => this.getAttribute(n))]);
-    let initial;
-    let rejected = [];
-    if (codec) ({ state: initial, rejected } = decodeSection(codec, (name) => this.getAttribute(name)));
     if (inputsKey !== this.#inputsKey) {
       this.#store = {};
       this.#inputsKey = inputsKey;
@@ -134,20 +129,18 @@ export class AttentionDemo extends HTMLElement {
     const t = text.t(id);
     const titleId = uid('ad-title');
     const root = h('div', { class: 'ad-section' });
-    this.#instance?.destroy?.();
+    this.#mounted?.destroy();
     this.#body.dataset.section = id;
     this.#body.replaceChildren(
       h('section', { class: 'ad-frame', 'aria-labelledby': titleId },
         html('h2', { class: 'ad-title', id: titleId }, t('title')),
-        rejected.length
-          ? h('p', { class: 'share-notice', role: 'status', text: c.share.invalid.replace('{names}', rejected.join(', ')) })
-          : null,
         root));
-    this.#lastParams = codec ? JSON.stringify(Object.fromEntries(encodeSection(codec, initial))) : '';
-    this.#instance = module.mount(root, {
-      engine, lang, t, common: c, store: this.#store, initial,
-      onChange: codec ? (state) => this.#changed(codec, id, state) : undefined,
+    this.#mounted = await mountSection(root, {
+      entry, engine, text, store: this.#store, current: () => token === this.#token,
+      read: (name) => this.getAttribute(name),
+      write: (pairs) => this.dispatchEvent(new CustomEvent('attention-change', { detail: { section: id, params: Object.fromEntries(pairs) } })),
     });
+    if (token !== this.#token) return;
     this.#pointLinksAtWalkthrough(root);
     this.dataset.ready = lang;   // for tests and hosts: rendered and computed
     this.dispatchEvent(new CustomEvent('attention-ready', { detail: { section: id, lang, simd: engine.simd } }));
@@ -165,14 +158,6 @@ export class AttentionDemo extends HTMLElement {
       a.target = '_blank';
       a.rel = 'noopener';
     }
-  }
-
-  #changed(codec, id, state) {
-    const params = Object.fromEntries(encodeSection(codec, state));
-    const key = JSON.stringify(params);
-    if (key === this.#lastParams) return;
-    this.#lastParams = key;
-    this.dispatchEvent(new CustomEvent('attention-change', { detail: { section: id, params } }));
   }
 }
 

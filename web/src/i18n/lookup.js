@@ -1,5 +1,6 @@
 // Language choice and string lookup. Pure functions (no DOM, no loading):
 // unit-tested in Node. Loading the language modules is in ./index.js.
+import { particle } from './korean-particles.js';
 
 export const LANGUAGES = ['ko', 'en'];
 export const DEFAULT_LANGUAGE = 'en';
@@ -27,8 +28,14 @@ export function lookup(strings, key) {
 }
 
 // "{n} tokens" with { n: 5 } -> "5 tokens". Unknown names are left visible.
+// "{divisor|으로}" adds the Korean particle that fits the value as read
+// (./korean-particles.js): "22.63으로", "1.414로".
 export function interpolate(text, params = {}) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)(?:\|([\uac00-\ud7a3]+))?\}/g, (whole, name, josa) => {
+    if (!(name in params)) return whole;
+    const value = String(params[name]);
+    return josa ? value + particle(value, josa) : value;
+  });
 }
 
 // t('key', params) over one section's strings; falls back to common strings,

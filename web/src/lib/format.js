@@ -5,12 +5,35 @@
 export const MINUS = '\u2212';       // typographic minus sign
 export const NEG_INFINITY = `${MINUS}\u221e`;  // −∞
 
+const SUPERSCRIPT = { '-': '\u207b', 0: '\u2070', 1: '\u00b9', 2: '\u00b2', 3: '\u00b3', 4: '\u2074', 5: '\u2075', 6: '\u2076', 7: '\u2077', 8: '\u2078', 9: '\u2079' };
+
+// 307 -> "³⁰⁷", -7 -> "⁻⁷"
+export const superscript = (n) => String(n).replace(/[-\d]/g, (c) => SUPERSCRIPT[c]);
+
+// " × 10" with narrow no-break spaces: a power of ten never breaks across
+// lines, and fits a table cell on a phone.
+const TIMES_TEN = '\u202f\u00d7\u202f10';
+
+// Numbers from here up are shown as powers of ten: a decimal would grow wider
+// than its neighbours (e^35 = 2262708745142282.000).
+export const LARGE = 1e5;
+
+// x as "m × 10ⁿ" with `significant` digits in the mantissa: 1.237e307 ->
+// "1.24 × 10³⁰⁷", -3e-9 -> "−3.0 × 10⁻⁹". A fixed width whatever the size.
+export function formatPowerOfTen(x, significant = 3) {
+  if (!Number.isFinite(x) || x === 0) return formatNumber(x, significant - 1);
+  const [mantissa, exponent] = x.toExponential(significant - 1).split('e');
+  return `${mantissa.replace('-', MINUS)}${TIMES_TEN}${superscript(Number(exponent))}`;
+}
+
 // `digits` decimals, typographic minus, -0 shown as 0, ±∞ as symbols, NaN as
 // an em dash (the engine never returns NaN; this is a guard, not a path).
+// From LARGE up, a power of ten with three significant digits.
 export function formatNumber(x, digits = 3) {
   if (Number.isNaN(x)) return '\u2014';
   if (x === Infinity) return '\u221e';
   if (x === -Infinity) return NEG_INFINITY;
+  if (Math.abs(x) >= LARGE) return formatPowerOfTen(x, 3);
   let s = x.toFixed(digits);
   if (/^-0(\.0*)?$/.test(s)) s = s.slice(1);  // -0.000 -> 0.000
   return s.replace('-', MINUS);
@@ -24,12 +47,30 @@ export function formatTrimmed(x, digits = 3) {
 }
 
 // Up to 7 significant digits (a float32 carries about 7): for titles and the
-// table alternatives, so a reader can see what was rounded away.
+// table alternatives, so a reader can see what was rounded away. Very large
+// and very small numbers as powers of ten (1.237542 × 10³⁰⁷), never "e+307".
 export function formatFull(x) {
   if (!Number.isFinite(x)) return formatNumber(x);
   if (x === 0) return '0';
+  const abs = Math.abs(x);
+  if (abs >= 1e7 || abs < 1e-4) {
+    const [mantissa, exponent] = x.toPrecision(7).split('e');
+    if (exponent === undefined) return formatPowerOfTen(x, 7);
+    return `${String(Number(mantissa)).replace('-', MINUS)}${TIMES_TEN}${superscript(Number(exponent))}`;
+  }
   const s = Number(x.toPrecision(7)).toString();
   return s.replace('-', MINUS);
+}
+
+// Numbers that can be exactly zero or tiny (differences, asymmetries): an exact
+// zero prints as "0", a tiny or huge number as "2.4 × 10⁻⁷", anything else as
+// a decimal.
+export function formatScientific(x, digits = 2) {
+  if (x === 0) return '0';
+  if (!Number.isFinite(x)) return formatNumber(x);
+  const abs = Math.abs(x);
+  if (abs >= 1e-3 && abs < LARGE) return formatNumber(x, abs >= 100 ? 1 : Math.max(digits, 3));
+  return formatPowerOfTen(x, digits);
 }
 
 // A vector as "(a, b)".

@@ -10,20 +10,38 @@
 // as `params`; a test checks they agree). Listed here so that <attention-demo>
 // can observe them without loading every section.
 //
+// `heights`: the section's height in px at a width of 375, 768 and 1280 px
+// (measured, the mean of Korean and English; tests/e2e/reader-speed.test.mjs
+// checks them). The page reserves about that much for a section before it is
+// built or while the browser skips it off screen, so the scrollbar does not
+// jump as the reader scrolls (sections run from 2,000 to 7,800 px).
+//
 // `widgetBuild`: the engine build an <attention-demo> of this section loads
 // (default: SIMD where supported). Section 2's experiment workers use the build
 // without SIMD (see scaling/experiment-worker.js), so its widget's main thread
 // uses that one too and the widget downloads one .wasm, not two. The page
 // itself always loads the default build.
 export const sections = [
-  { id: 'worked-example', load: () => import('./worked-example/index.js'), params: ['q', 'keys', 'values', 'scaling'] },
-  { id: 'scaling', load: () => import('./scaling/index.js'), widgetBuild: 'baseline', params: ['dk', 'seed', 'trials-dk', 'trials', 'trials-seed', 'sweep-trials', 'sweep-seed'] },
-  { id: 'reading-weights', load: () => import('./reading-weights/index.js'), params: ['embeddings', 'factor', 'seed', 'token'] },
-  { id: 'sentence', load: () => import('./sentence/index.js'), params: ['embeddings'] },
-  { id: 'masking', load: () => import('./masking/index.js'), params: ['mask', 'row'] },
-  { id: 'multi-head', load: () => import('./multi-head/index.js'), params: ['heads', 'seed'] },
-  { id: 'cross-attention', load: () => import('./cross-attention/index.js'), params: ['decoder', 'encoder'] },
-  { id: 'family', load: () => import('./family/index.js'), params: ['seed'] },
-  { id: 'order', load: () => import('./order/index.js'), params: ['perm', 'pe'] },
-  { id: 'cost', load: () => import('./cost/index.js'), params: ['n'] },
+  { id: 'worked-example', load: () => import('./worked-example/index.js'), params: ['q', 'keys', 'values', 'scaling'], heights: [3730, 2570, 2390] },
+  { id: 'scaling', load: () => import('./scaling/index.js'), widgetBuild: 'baseline', params: ['dk', 'seed', 'trials-dk', 'trials', 'trials-seed', 'sweep-trials', 'sweep-seed'], heights: [7690, 5030, 4890] },
+  { id: 'reading-weights', load: () => import('./reading-weights/index.js'), params: ['embeddings', 'factor', 'seed', 'token'], heights: [5800, 4580, 3800] },
+  { id: 'sentence', load: () => import('./sentence/index.js'), params: ['embeddings'], heights: [3500, 2520, 2130] },
+  { id: 'masking', load: () => import('./masking/index.js'), params: ['mask', 'row'], heights: [3070, 2420, 2150] },
+  { id: 'multi-head', load: () => import('./multi-head/index.js'), params: ['heads', 'seed'], heights: [3890, 2670, 2430] },
+  { id: 'cross-attention', load: () => import('./cross-attention/index.js'), params: ['decoder', 'encoder'], heights: [5510, 3920, 3290] },
+  { id: 'family', load: () => import('./family/index.js'), params: ['seed'], heights: [7600, 5100, 4310] },
+  { id: 'order', load: () => import('./order/index.js'), params: ['perm', 'pe'], heights: [5110, 3230, 3190] },
+  { id: 'cost', load: () => import('./cost/index.js'), params: ['n'], heights: [4500, 3210, 3100] },
 ];
+
+// The height to reserve for `section` at a page `width` (px): its measured
+// heights interpolated in 1/width (text reflows into more lines as the page
+// narrows), clamped to the widths measured.
+export const HEIGHT_WIDTHS = [375, 768, 1280];
+export function reservedHeight(section, width) {
+  const [w0, w1, w2] = HEIGHT_WIDTHS;
+  const [h0, h1, h2] = section.heights;
+  const w = Math.min(w2, Math.max(w0, width));
+  const along = (a, b, ha, hb) => ha + ((hb - ha) * (1 / w - 1 / a)) / (1 / b - 1 / a);
+  return Math.round(w <= w1 ? along(w0, w1, h0, h1) : along(w1, w2, h1, h2));
+}

@@ -32,11 +32,24 @@ export default {
     masked: '(masked)',
   },
   embed: {
+    summary: 'Embed this',
+    intro: 'Put this section, with its numbers as they are now, into your own web page: paste one of these into the page’s HTML. The files are served from where this page is; see the README to serve them yourself.',
+    script: 'A script tag and the element (works under a strict Content-Security-Policy)',
+    iframe: 'Or an iframe, for hosts that strip scripts (the lines after it size the frame to fit; without them it keeps the height given)',
+    copy: 'Copy',
+    copied: 'Copied to the clipboard.',
+    copyFailed: 'Copying failed here: select the code and copy it.',
     unknownSection: 'Unknown section “{id}”. Use one of: {ids}.',
   },
   share: {
     invalid: 'Some starting values could not be used ({names}), so this example starts from its usual numbers.',
   },
   actions: { reset: 'Reset' },
+  // Typing mistakes, in the reader's words: {field} is the box's label (counted from 1).
+  errors: {
+    notANumber: '{field}: not a number. Type a number such as 0.5 or −2.',
+    tooLarge: '{field}: too large. The engine computes in single precision, which ends near ±3.4 × 10³⁸.',
+    overflow: 'These numbers are too large: a score or an output would pass ±3.4 × 10³⁸, the largest number in single precision.',
+  },
   footer: 'Sources: Vaswani et al., <cite>Attention Is All You Need</cite> (2017); Bahdanau, Cho and Bengio (2015); Luong, Pham and Manning (2015); and five Korean articles on attention, whose examples are recomputed here rather than copied.',
 };

@@ -12,7 +12,7 @@ export default {
     encoder: R`Encoder tokens $X_{\mathrm{enc}}$ (keys, values)`,
     decoder: R`Decoder tokens $X_{\mathrm{dec}}$ (queries)`,
     cell: '“{token}”, feature {c}',
-    error: 'The engine refused this input: {message}. The numbers shown are from the last valid input.',
+    error: '{message} The numbers shown are from the last valid input.',
   },
   cross: {
     caption: 'Cross-attention weights: decoder queries × encoder keys',
@@ -23,7 +23,7 @@ export default {
   },
   compare: {
     title: 'Self versus cross',
-    text: R`Article 004 sums up the difference in one table: the formula is the same, only the sources of $Q$, $K$ and $V$ change.`,
+    text: R`The Korean article <cite>The attention mechanism of the Transformer: self-attention, cross-attention, multi-head</cite> sums up the difference in one table: the formula is the same, only the sources of $Q$, $K$ and $V$ change.`,
     self: 'Self-attention',
     cross: 'Cross-attention',
     qSelf: R`$X$`,
@@ -35,11 +35,11 @@ export default {
   },
   places: {
     title: 'Three places in a Transformer',
-    intro: R`The Transformer uses the same multi-head attention in three places. The calculation is identical; what differs is where $Q$, $K$ and $V$ come from, and whether a mask is applied. Each map below is computed from the example above.`,
+    intro: R`The Transformer uses the same multi-head attention in three places. The calculation is identical; what differs is where $Q$, $K$ and $V$ come from, and whether a mask is applied. The maps below are computed from the example above, as the sketch wires them: map 1 from the encoder tokens, map 2 from the decoder tokens, and map 3 from their outputs — its queries from the output of 2, its keys and values from the encoder’s output, the output of 1. (A real Transformer also adds each sublayer’s input back, normalises, and stacks several layers; that is left out here.)`,
     sketch: `<div class="sketch">
 <div class="sketch-stack"><p class="sketch-name">Encoder</p><div class="sketch-box">Feed-forward</div><div class="sketch-box is-attention"><b>1</b>Self-attention</div><div class="sketch-box">Input: I am very hungry</div></div>
 <div class="sketch-stack"><p class="sketch-name">Decoder</p><div class="sketch-box">Feed-forward</div><div class="sketch-box is-attention"><b>3</b>Encoder–decoder attention</div><div class="sketch-box is-attention"><b>2</b>Masked self-attention</div><div class="sketch-box">Input: 나는 배가 …</div></div>
-<p class="sketch-arrow">The encoder’s output becomes K and V of 3.</p></div>`,
+<p class="sketch-arrow">The encoder’s output (the output of 1) becomes K and V of 3; the output of 2 becomes its Q.</p></div>`,
     encoderSelf: {
       title: 'Encoder self-attention',
       q: prev, k: prev, v: prev,
@@ -54,7 +54,7 @@ export default {
     },
     cross: {
       title: 'Encoder–decoder attention',
-      q: decPrev, k: 'the encoder’s output', v: 'the encoder’s output',
+      q: 'the output of 2 (masked self-attention)', k: 'the encoder’s output (the output of 1)', v: 'the encoder’s output (the output of 1)',
       text: 'Each target token looks at the source — the job that Bahdanau’s and Luong’s attention did in recurrent translation models.',
       mapCaption: 'Encoder–decoder attention weights',
     },

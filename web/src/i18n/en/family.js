@@ -29,7 +29,9 @@ export default {
     scaledDot: { name: 'Scaled dot product', caption: 'Alignment, scaled dot product' },
   },
   best: 'Largest weight: {pairs}',
-  shift: R`The parameter-free scores, dot and scaled dot, read the alignment built into the states directly. The others score through random, untrained parameters: what they attend to says nothing yet, which is why these parameters are learned with the translator. Note that concat and Bahdanau share their parameters here, so they differ only in the state they use: concat’s rows are Bahdanau’s moved up by one row (largest difference {diff}, computed).`,
+  reads: R`The parameter-free scores, dot and scaled dot, read the alignment built into the states directly: their largest weights fall where the states were drawn (나는 → I, 배가 → hungry, 고프다 → am or hungry). The others score through random, untrained parameters: what they attend to says nothing yet, which is why these parameters are learned with the translator.`,
+  readsNot: R`With this seed even the parameter-free scores, dot and scaled dot, miss part of the alignment built into the states (나는 → I, 배가 → hungry, 고프다 → am or hungry): the noise drawn with the states outweighs it. The others score through random, untrained parameters: what they attend to says nothing yet, which is why these parameters are learned with the translator.`,
+  shift: R`Note that concat and Bahdanau share their parameters here, so they differ only in the state they use: concat’s rows are Bahdanau’s moved up by one row (largest difference {diff}, computed).`,
   order: {
     title: 'Which decoder state: before or after',
     intro: R`The choice of state fixes where attention sits in the decoder. Bahdanau scores with the state from the step before, so the context must exist before this step’s state can be computed: attention sits inside the recurrent step. Luong first computes this step’s state and then attends, as a post-processing step outside the recurrence:`,

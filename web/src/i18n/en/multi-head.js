@@ -5,8 +5,8 @@ export default {
   title: 'Multi-head attention',
   lede: R`One attention over all $d_{\mathrm{model}}$ dimensions gives one way of looking at the sequence. Multi-head attention splits it into $h$ heads of $d_k = d_{\mathrm{model}}/h$ dimensions each. Every head has its own projections, so every head scores the tokens by its own criterion; their outputs are concatenated and mixed back together by $W^O$.`,
   random: R`Below, six tokens with $d_{\mathrm{model}} = 8$. Their embeddings and the projections $W^Q, W^K, W^V, W^O$ are random numbers from the engine’s seeded generator — a trained model would have learned them — so the patterns carry no linguistic meaning. What they show is the mechanism: the same projections, split into more heads, give several different weight patterns.`,
-  tokens: ['the', 'student', 'was', 'hungry', 'so', 'ate'],
-  panelTitle: 'Six tokens, h heads',
+  tokens: ['the', 'hungry', 'student', 'soon', 'ate', 'it'],
+  panelTitle: R`Six tokens, $h$ heads`,
   controls: {
     heads: 'Number of heads',
     redraw: 'Draw new projections',

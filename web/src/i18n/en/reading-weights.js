@@ -13,7 +13,7 @@ export default {
     factorShort: R` with $c$ =`,
     caption: R`The matrix $M$ (a row per token, $d = 4$)`,
     cell: 'M, token {token}, component {i}',
-    error: 'The engine refused this input: {message}. The numbers shown are from the last valid input.',
+    error: '{message} The numbers shown are from the last valid input.',
   },
   heatmap: {
     caption: R`The weights $A$: row $i$ is where token $t_i$ looks`,
@@ -61,5 +61,5 @@ export default {
     diffSymmetric: R`$L - L^\top$ with $Q = K = X$`,
     diffRandom: R`$L - L^\top$ with the first random $W_Q$, $W_K$`,
   },
-  after: R`<p>So separate $W_Q$ and $W_K$ do more than choose which similarity to measure: they give looking a direction, so that $t_i$ may attend to $t_j$ without $t_j$ attending to $t_i$. The toy with $Q = K$ shows what attention computes, but it cannot show that.</p><p>Every row sums to 1: attention distributes, it does not select. Nothing here was learned; similar embeddings have large dot products, and large dot products get large shares. Where the tokens sit in the sequence played no part at all — which is the subject of <a href="#order">section 9</a>.</p>`,
+  after: R`<p>So separate $W_Q$ and $W_K$ do more than choose which similarity to measure: they give looking a direction, so that $t_i$ can score $t_j$ highly while $t_j$ scores $t_i$ low. With $Q = K$ the two scores are always equal; only the normalisation of each row makes $A_{ij}$ and $A_{ji}$ differ, as the panel above shows.</p><p>Every row sums to 1: attention distributes, it does not select. Nothing here was learned; similar embeddings have large dot products, and large dot products get large shares. Where the tokens sit in the sequence played no part at all — which is the subject of <a href="#order">section 9</a>.</p>`,
 };

@@ -27,8 +27,8 @@ export default {
   },
   stats: R`largest weight <b>{max}</b> · entropy {entropy} · $\sum p(1-p)$ = {gradient}`,
   timing: {
-    line: 'Computed in {ms} ms by the {build} build of the engine, in your browser.',
-    background: 'Computed in {ms} ms, from request to result, in a background thread by the {build} build of the engine.',
+    line: 'Computed in {ms}\u00a0ms by the {build} build of the engine, in your browser.',
+    background: 'Computed in {ms}\u00a0ms, from request to result, in a background thread by the {build} build of the engine.',
     running: 'Running…',
     whyBaseline: 'These statistics are computed one number at a time in double precision, where the build without SIMD is the faster one; both give the same numbers.',
     simd: 'WebAssembly SIMD',

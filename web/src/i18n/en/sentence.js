@@ -3,12 +3,12 @@ const R = String.raw;
 
 export default {
   title: 'Self-attention on a sentence',
-  lede: R`In self-attention a sequence attends to itself: every token is at once a query, a key and a value. Article 004 takes the sentence “Karina goes to the store” as five tokens — <i>karina, is, to, the, store</i> — with two-dimensional embeddings, and keeps the projections out of the way ($W^Q = W^K = W^V = I$), so that $Q = K = V = X$.`,
+  lede: R`In self-attention a sequence attends to itself: every token is at once a query, a key and a value. The Korean article <cite>The attention mechanism of the Transformer: self-attention, cross-attention, multi-head</cite> writes the Korean sentence “Karina가 가게에 간다” (Karina goes to the store) as five English tokens — <i>karina, is, to, the, store</i> — with two-dimensional embeddings, and keeps the projections out of the way ($W^Q = W^K = W^V = I$), so that $Q = K = V = X$.`,
   panelTitle: 'Five tokens, every matrix',
   embeddings: {
     caption: R`Embeddings $X$ (edit them)`,
     cell: 'embedding of “{token}”, component {c}',
-    error: 'The engine refused this input: {message}. The matrices show the last valid input.',
+    error: '{message} The matrices show the last valid input.',
   },
   matrices: {
     scores: R`Scores $\roleq{Q}\rolek{K}^\top$`,
@@ -19,13 +19,14 @@ export default {
     output: R`Output $\roleo{NV}$`,
   },
   observations: {
-    identical: '“{a}” and “{b}” have the same embedding, so their rows are identical in every matrix: self-attention alone cannot tell them apart (their positions could; see <a href="#order">section 9</a>).',
+    identical: '{a} and {b} have the same embedding, so their rows are identical in every matrix: self-attention alone cannot tell them apart (their positions could; see <a href="#order">section 9</a>).',
     symmetry: R`The scores are symmetric because $Q = K$; the weights are not, because each row is normalised on its own.`,
     rowSums: 'Each row of weights sums to 1 (open the table under the heatmap to see the row sums).',
+    prefersOther: R`{token} gives {other} to {to}, more than the {self} it gives itself: with $Q = K$ its self-score is $\lVert x\rVert^2$ = {norm2}, and $x\cdot x_{\text{other}}$ = {dot} is larger, because the other vector is longer and points nearly the same way.`,
   },
   articleNote: {
     label: 'About the article’s numbers',
-    text: R`<p><strong>A note on the source.</strong> Article 004 prints weights and outputs for this example that are not what its own inputs give: one of its printed weight rows does not even add up to 1. Its score matrices are right; its weights and outputs do not follow from them. Every number here is computed by the engine from the embeddings above — edit them, and everything follows.</p>`,
+    text: R`<p><strong>A note on the source.</strong> The article prints weights and outputs for this example that are not what its own inputs give: one of its printed weight rows does not even add up to 1. Its score matrices are right; its weights and outputs do not follow from them. Every number here is computed by the engine from the embeddings above — edit them, and everything follows.</p>`,
   },
-  after: R`<p>Each output row mixes all five embeddings, weighted by that token’s row of $N$: the new vector of “is” now carries a little of “karina” and of “store”. In a trained model the projections $W^Q, W^K, W^V$ are learned, so queries and keys are no longer the same vectors — which is what lets a token look at another token more than at itself.</p>`,
+  after: R`<p>Each output row mixes all five embeddings, weighted by that token’s row of $N$. With $Q = K$ a token’s score with itself is $\lVert x_i\rVert^2$, and that need not be its largest: $x_i\cdot x_j$ exceeds it whenever $x_j$ is longer and points nearly the same way, as the notes above show when it happens. What learned projections add is direction: with $W^Q \neq W^K$ the scores are no longer symmetric, so one token can score another highly without being scored highly in return (<a href="#reading-weights">section 3</a>).</p>`,
 };

@@ -24,7 +24,7 @@ export default {
     queryCell: 'q, component {i}',
     keyCell: 'key {j}, component {i}',
     valueCell: 'value {j}, component {i}',
-    error: 'The engine refused this input: {message}. The numbers shown are from the last valid input.',
+    error: '{message} The numbers shown are from the last valid input.',
   },
   controls: {
     scalingName: 'Divide by the square root of d_k',
@@ -39,11 +39,12 @@ export default {
     weight: '4 · normalise',
     mix: '5 · mix',
     scaleTitle: 'scale factor 1/√d_k = {scale}',
+    stable: R`$e^{s_j}$ passes the largest number a computer’s double holds (about 1.8 × 10³⁰⁸), so row 3 shows $e^{s_j - \max s}$, as the engine computes it: every term divided by the same $e^{\max s}$, the weights unchanged.`,
   },
   compare: {
     withoutScaling: R`Dividing by $\sqrt{d_k}$ = {divisor} flattens the weights. Without it, the same scores would give the weights {weights}.`,
     withScaling: R`The scaling is off, so the weights are sharper. Divided by $\sqrt{d_k}$ = {divisor}, the scores would give the weights {weights}.`,
   },
-  after: R`<p>In the starting example, keys 1 and 3 point along $q$ equally ($q\cdot k_1 = q\cdot k_3$), so they get the same weight. Key 2 is orthogonal to $q$ and scores 0 — yet its weight is not 0, because $e^0 = 1$. A softmax never gives a weight of exactly zero; only a mask does (<a href="#masking">section 5</a>).</p>
+  after: R`<p>In the starting example, keys 1 and 3 point along $q$ equally ($q\cdot k_1 = q\cdot k_3$), so they get the same weight. Key 2 is orthogonal to $q$ and scores 0 — yet its weight is not 0, because $e^0 = 1$. In exact arithmetic a softmax never gives a weight of exactly zero (in single precision a weight below about $10^{-45}$ rounds to 0, as with $q = (1010, 0)$); a mask gives it on purpose (<a href="#masking">section 5</a>).</p>
 <p>The output is a weighted average of the values, pulled towards the values whose keys match the query: attention is a soft, differentiable lookup. Why the scores are divided by $\sqrt{d_k}$ is the subject of <a href="#scaling">section 2</a>.</p>`,
 };

@@ -32,11 +32,24 @@ export default {
     masked: '(가림)',
   },
   embed: {
+    summary: '내 페이지에 넣기',
+    intro: '이 섹션을 지금 숫자 그대로 여러분의 웹 페이지에 넣을 수 있습니다. 아래 코드 가운데 하나를 페이지의 HTML에 붙여 넣으세요. 파일은 이 페이지가 있는 곳에서 불러옵니다. 직접 파일을 올려 쓰는 방법은 README에 있습니다.',
+    script: '스크립트 태그와 요소(엄격한 Content-Security-Policy에서도 작동)',
+    iframe: '또는 스크립트를 지우는 호스트를 위한 iframe(뒤따르는 몇 줄이 틀의 높이를 내용에 맞춥니다. 그 줄이 없으면 적어 둔 높이를 씁니다)',
+    copy: '복사',
+    copied: '클립보드에 복사했습니다.',
+    copyFailed: '여기서는 복사하지 못했습니다. 코드를 선택해 복사하세요.',
     unknownSection: '알 수 없는 섹션 “{id}”입니다. 다음 중 하나를 쓰세요: {ids}.',
   },
   share: {
     invalid: '시작 값 일부({names})를 쓸 수 없어서, 이 예제는 기본 숫자로 시작합니다.',
   },
   actions: { reset: '처음 값으로' },
+  // 입력 실수를 읽는 사람의 말로: {field}는 입력 칸의 이름(1부터 셈).
+  errors: {
+    notANumber: '{field|이} 숫자가 아닙니다. 0.5나 −2처럼 숫자를 입력하세요.',
+    tooLarge: '{field|이} 너무 큽니다. 엔진은 단정밀도로 계산하므로 ±3.4 × 10³⁸ 근처가 한계입니다.',
+    overflow: '값이 너무 큽니다. 점수나 출력이 단정밀도의 최댓값 ±3.4 × 10³⁸을 넘게 됩니다.',
+  },
   footer: '참고: Vaswani 외, <cite>Attention Is All You Need</cite>(2017); Bahdanau, Cho, Bengio(2015); Luong, Pham, Manning(2015); 그리고 어텐션을 다룬 한국어 글 다섯 편. 글에 나온 예제는 베끼지 않고 여기서 다시 계산했습니다.',
 };

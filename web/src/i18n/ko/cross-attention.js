@@ -12,7 +12,7 @@ export default {
     encoder: R`인코더 토큰 $X_{\mathrm{enc}}$ (키, 밸류)`,
     decoder: R`디코더 토큰 $X_{\mathrm{dec}}$ (쿼리)`,
     cell: '“{token}”의 특징 {c}',
-    error: '엔진이 이 입력을 받지 않았습니다: {message}. 보이는 숫자는 마지막으로 올바르게 입력한 값에서 계산한 것입니다.',
+    error: '{message} 보이는 숫자는 마지막으로 올바르게 입력한 값에서 계산한 것입니다.',
   },
   cross: {
     caption: '크로스 어텐션 가중치: 디코더 쿼리 × 인코더 키',
@@ -23,7 +23,7 @@ export default {
   },
   compare: {
     title: '셀프 대 크로스',
-    text: R`004번 글은 차이를 표 하나로 정리합니다. 식은 같고 $Q$, $K$, $V$를 어디서 가져오는지만 다릅니다.`,
+    text: R`「트랜스포머의 어텐션 메커니즘: 셀프 어텐션, 크로스 어텐션, 멀티헤드」 글은 차이를 표 하나로 정리합니다. 식은 같고 $Q$, $K$, $V$를 어디서 가져오는지만 다릅니다.`,
     self: '셀프 어텐션',
     cross: '크로스 어텐션',
     qSelf: R`$X$`,
@@ -35,11 +35,11 @@ export default {
   },
   places: {
     title: '트랜스포머 안의 세 자리',
-    intro: R`트랜스포머는 같은 멀티헤드 어텐션을 세 자리에 씁니다. 계산 방법은 완전히 같고, $Q$, $K$, $V$를 어디서 가져오는지와 마스크를 쓰는지만 다릅니다. 아래의 히트맵은 모두 위 예제에서 계산한 것입니다.`,
+    intro: R`트랜스포머는 같은 멀티헤드 어텐션을 세 자리에 씁니다. 계산 방법은 완전히 같고, $Q$, $K$, $V$를 어디서 가져오는지와 마스크를 쓰는지만 다릅니다. 아래의 히트맵은 모두 위 예제에서 그림의 연결대로 계산한 것입니다. 히트맵 1은 인코더 토큰에서, 2는 디코더 토큰에서, 3은 그 둘의 출력에서 나옵니다. 3의 쿼리는 2의 출력이고, 키와 밸류는 인코더의 출력, 곧 1의 출력입니다. (실제 트랜스포머는 각 층의 입력을 출력에 더하고 정규화하며 층을 여러 개 쌓지만, 여기서는 뺐습니다.)`,
     sketch: `<div class="sketch">
 <div class="sketch-stack"><p class="sketch-name">인코더</p><div class="sketch-box">피드포워드</div><div class="sketch-box is-attention"><b>1</b>셀프 어텐션</div><div class="sketch-box">입력: I am very hungry</div></div>
 <div class="sketch-stack"><p class="sketch-name">디코더</p><div class="sketch-box">피드포워드</div><div class="sketch-box is-attention"><b>3</b>인코더-디코더 어텐션</div><div class="sketch-box is-attention"><b>2</b>마스크드 셀프 어텐션</div><div class="sketch-box">입력: 나는 배가 …</div></div>
-<p class="sketch-arrow">인코더의 출력이 3의 K와 V가 됩니다.</p></div>`,
+<p class="sketch-arrow">인코더의 출력(1의 출력)이 3의 K와 V가, 2의 출력이 3의 Q가 됩니다.</p></div>`,
     encoderSelf: {
       title: '인코더 셀프 어텐션',
       q: prev, k: prev, v: prev,
@@ -54,7 +54,7 @@ export default {
     },
     cross: {
       title: '인코더-디코더 어텐션',
-      q: decPrev, k: '인코더의 출력', v: '인코더의 출력',
+      q: '2의 출력(마스크드 셀프 어텐션)', k: '인코더의 출력(1의 출력)', v: '인코더의 출력(1의 출력)',
       text: '번역문의 각 토큰이 원문을 봅니다. RNN 번역 모델에서 바다나우와 루옹의 어텐션이 하던 바로 그 일입니다.',
       mapCaption: '인코더-디코더 어텐션 가중치',
     },

@@ -5,7 +5,7 @@
 //   out: { type: 'ready', builds } once, { type: 'progress', done, total, n, series },
 //        { type: 'result', result } per measurement, { type: 'done' } or { type: 'error', message }
 import { createAttention } from '../../engine/index.js';
-import { plainJsAttention } from '../../engine/plain-js-attention.js';
+import { plainJsAttention } from './plain-js-attention.js';
 import { runBenchmark } from './bench.js';
 
 async function load(build) {

@@ -30,29 +30,46 @@ export function totalWork(sizes, seriesCount = SERIES.length) {
   return sizes.reduce((a, n) => a + n * n, 0) * seriesCount;
 }
 
-// Times `fn`: one warm-up call; if that took longer than `budgetMs` it is the
-// measurement (large n: the code is already warm from the smaller sizes).
-// Otherwise calls are timed in batches of at least `batchMs` (browsers round
-// performance.now() to 0.1 ms or coarser, too coarse for one call at small n),
-// batches repeat until `budgetMs` has passed (at least `minBatches`, at most
-// `maxBatches`), and the result is the median batch time per call.
+// The q-quantile (0..1) of sorted numbers, linearly interpolated.
+export function quantile(sorted, q) {
+  const at = (sorted.length - 1) * q;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
+}
+
+// Times `fn` (issue 9: one slow first call, counted as the measurement, made
+// the chart of a busy device non-monotonic):
+// 1. warm-up: calls, not counted, until `warmupMs` have passed (at least one);
+// 2. samples: each the time per call of a batch long enough for the timer
+//    (browsers round performance.now() to 0.1 ms or coarser); at least
+//    `minSamples`, then more (up to `maxSamples`) while within `budgetMs`;
+// 3. the median time per call, and the spread of the samples: their 25th and
+//    75th percentiles (`low`, `high`), the middle half.
 export function time(fn, {
-  budgetMs = 150, batchMs = 4, minBatches = 3, maxBatches = 25, now = () => performance.now(),
+  warmupMs = 20, budgetMs = 150, batchMs = 4, minSamples = 5, maxSamples = 25, now = () => performance.now(),
 } = {}) {
   const t0 = now();
-  fn();
-  const first = now() - t0;
-  if (first >= budgetMs) return { ms: first, reps: 1 };
-  const perBatch = Math.max(1, Math.ceil(batchMs / Math.max(first, 0.01)));
-  const times = [];
+  let calls = 0;
+  do { fn(); calls += 1; } while (now() - t0 < warmupMs);
+  const perCall = (now() - t0) / calls;
+  const perBatch = Math.max(1, Math.ceil(batchMs / Math.max(perCall, 0.001)));
+  const samples = [];
   const start = now();
-  while (times.length < maxBatches && (times.length < minBatches || now() - start < budgetMs)) {
+  while (samples.length < maxSamples && (samples.length < minSamples || now() - start < budgetMs)) {
     const t = now();
     for (let i = 0; i < perBatch; i++) fn();
-    times.push((now() - t) / perBatch);
+    samples.push((now() - t) / perBatch);
   }
-  times.sort((x, y) => x - y);
-  return { ms: times[Math.floor(times.length / 2)], reps: times.length * perBatch };
+  samples.sort((x, y) => x - y);
+  return {
+    ms: quantile(samples, 0.5),
+    low: quantile(samples, 0.25),
+    high: quantile(samples, 0.75),
+    samples: samples.length,
+    reps: samples.length * perBatch,
+    warmup: calls,
+  };
 }
 
 // Runs every series at every size, smallest first, and reports each result
@@ -77,8 +94,8 @@ export function runBenchmark({ engines, plainJs, sizes, d = D, seed = 1, series 
         result = { n, d, series: s.id, skipped: true };
       } else {
         const fn = s.build ? () => engine.attentionOutput({ ...args, path: s.path }) : () => plainJs(args);
-        const { ms, reps } = time(fn, timing);
-        result = { n, d, series: s.id, ms, reps, gflops: flopsOf(n, d) / ms / 1e6 };
+        const measured = time(fn, timing);
+        result = { n, d, series: s.id, ...measured, gflops: flopsOf(n, d) / measured.ms / 1e6 };
       }
       results.push(result);
       done += n * n;
@@ -90,7 +107,8 @@ export function runBenchmark({ engines, plainJs, sizes, d = D, seed = 1, series 
 }
 
 // How the time grows: for each series, the ratio of the time at the largest
-// size to that at half of it (n^2 predicts 4).
+// size to that at half of it (n^2 predicts 4), and the range the spreads allow
+// (the fastest of one over the slowest of the other, and the reverse).
 export function growth(results) {
   const out = {};
   for (const s of SERIES) {
@@ -98,7 +116,52 @@ export function growth(results) {
     if (rows.length < 2) continue;
     const last = rows[rows.length - 1];
     const half = rows.find((r) => r.n === last.n / 2);
-    if (half) out[s.id] = { n: last.n, ratio: last.ms / half.ms };
+    if (half) {
+      out[s.id] = {
+        n: last.n,
+        ratio: last.ms / half.ms,
+        low: (last.low ?? last.ms) / (half.high ?? half.ms),
+        high: (last.high ?? last.ms) / (half.low ?? half.ms),
+      };
+    }
   }
   return out;
+}
+
+// Which of two timings is faster, as far as their spreads tell: 'faster' (a's
+// middle half lies wholly below b's), 'slower', or 'same' (they overlap: no
+// difference can be read from this run).
+export function compareTimes(a, b) {
+  if (a.high < b.low) return 'faster';
+  if (a.low > b.high) return 'slower';
+  return 'same';
+}
+
+// The sentences of the summary, as keys of the section's strings with their
+// numbers (unformatted): each claim only as far as the spreads support it.
+//   [{ key: 'bench.summary.head', params: { n, simd, baseline, js } }, { key: 'bench.summary.simdFaster', params: { times } }, ...]
+export function summaryParts(results) {
+  const measured = results.filter((r) => !r.skipped);
+  if (!measured.length) return [];
+  const last = Math.max(...measured.map((r) => r.n));
+  const at = (id) => measured.find((r) => r.series === id && r.n === last);
+  const simd = at('simd');
+  const baseline = at('baseline');
+  const js = at('plainJs');
+  const fast = simd ?? baseline;
+  if (!fast || !js) return [];
+  const parts = [{ key: 'bench.summary.head', params: { n: last, simd: simd?.ms ?? null, baseline: baseline?.ms ?? null, js: js.ms } }];
+  if (simd && baseline) {
+    const verdict = compareTimes(simd, baseline);
+    const times = verdict === 'slower' ? simd.ms / baseline.ms : baseline.ms / simd.ms;
+    parts.push({ key: `bench.summary.simd${verdict[0].toUpperCase()}${verdict.slice(1)}`, params: { times } });
+  }
+  parts.push({ key: compareTimes(js, fast) === 'slower' ? 'bench.summary.jsSlower' : 'bench.summary.jsSame', params: { times: js.ms / fast.ms } });
+  const g = growth(measured)[simd ? 'simd' : 'baseline'];
+  if (g) {
+    // A time that fell from n/2 to n, beyond the spread, is the device's noise, not a law.
+    const key = g.high < 1 ? 'growthNoisy' : g.low > 4 ? 'growthMore' : g.high < 4 ? 'growthLess' : 'growthAsPredicted';
+    parts.push({ key: `bench.summary.${key}`, params: { ratio: g.ratio, low: g.low, high: g.high } });
+  }
+  return parts;
 }

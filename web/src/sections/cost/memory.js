@@ -33,5 +33,5 @@ export function formatBytes(bytes) {
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) { value /= 1024; unit += 1; }
   const digits = unit === 0 || value >= 100 || Number.isInteger(value) ? 0 : 1;
-  return `${value.toFixed(digits)} ${units[unit]}`;
+  return `${value.toFixed(digits)}\u00a0${units[unit]}`;   // a no-break space: "1.0 MiB" stays on one line
 }

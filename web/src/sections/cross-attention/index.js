@@ -1,7 +1,8 @@
 // Section 7 view: cross-attention (a rectangular n x m weight matrix) and the
 // three places attention sits in a Transformer, each computed live from the
 // same small translation example. State: ./state.js.
-import { h, html, setHTML, setText } from '../../components/dom.js';
+import { h, html, setHTML, setText } from '../../lib/dom.js';
+import { readerMessage } from '../../lib/input-check.js';
 import { formula } from '../../components/formula.js';
 import { matrixInput } from '../../components/matrix-input.js';
 import { matrixTable } from '../../components/matrix-table.js';
@@ -49,7 +50,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
   const places = [
     { key: 'encoderSelf', rows: enc, cols: enc, mask: false },
     { key: 'decoderSelf', rows: dec, cols: dec, mask: true },
-    { key: 'cross', rows: dec, cols: enc, mask: false },
+    { key: 'cross', trace: 'encoderDecoder', rows: dec, cols: enc, mask: false },
   ].map((place, index) => {
     const map = heatmap({
       rows: place.rows.length, cols: place.cols.length, rowLabels: [...place.rows], colLabels: [...place.cols],
@@ -73,7 +74,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
     html('div', { class: 'prose section-lede' }, t('lede')),
     h('div', { class: 'prose' }, formula(formulas.cross).el, html('p', {}, t('example'))),
     h('div', { class: 'panel cross-panel' },
-      h('p', { class: 'panel-title', text: t('panelTitle') }),
+      h('p', { class: 'panel-title', html: t('panelTitle') }),
       h('div', { class: 'figure-row cross-inputs' }, decEditor.el, encEditor.el),
       errorSlot,
       h('div', { class: 'controls-row' }, reset.el),
@@ -81,7 +82,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
     h('div', { class: 'prose' },
       h('h3', { text: t('compare.title') }),
       html('p', {}, t('compare.text')),
-      h('div', { class: 'matrix-scroll' }, h('table', { class: 'matrix compare-table' },
+      h('div', { class: 'matrix-scroll is-wide' }, h('table', { class: 'matrix compare-table' },
         h('thead', {}, h('tr', {}, h('td'), html('th', { scope: 'col' }, t('compare.self')), html('th', { scope: 'col' }, t('compare.cross')))),
         h('tbody', {}, ['q', 'k', 'v'].map((role) => h('tr', {},
           h('th', { scope: 'row' }, h('span', { class: `chip chip-${role}`, text: role.toUpperCase() })),
@@ -95,7 +96,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
   function refresh({ from } = {}) {
     onChange?.(model.snapshot);   // the host keeps links and attributes in step
     const { result, error } = model;
-    setText(errorSlot, error ? t('inputs.error', { message: error }) : '');
+    setText(errorSlot, error ? t('inputs.error', { message: readerMessage(model.failure, t) }) : '');
     root.querySelector('.cross-results').classList.toggle('is-stale', Boolean(error));
     if (from !== 'input') {
       encEditor.set(model.inputs.encoder.flat());
@@ -109,7 +110,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
       pairs: result.strongest.map((j, i) => `${dec[i]} → ${enc[j]}`).join(', '),
     }));
     for (const place of places) {
-      const trace = result[place.key];
+      const trace = result[place.trace ?? place.key];
       const maskedCells = place.mask ? Uint8Array.from(trace.masked, (s) => (s === -Infinity ? 1 : 0)) : null;
       place.map.update(trace.weights, maskedCells);
     }

@@ -1,12 +1,12 @@
 // Section 8 view: the family of score functions, Bahdanau to scaled dot
 // product, computed side by side on one toy translation. State: ./state.js.
-import { h, html, setHTML } from '../../components/dom.js';
+import { h, html, setHTML } from '../../lib/dom.js';
 import { formula } from '../../components/formula.js';
 import { heatmap } from '../../components/heatmap.js';
 import { matrixTable } from '../../components/matrix-table.js';
 import { seedControl } from '../../components/seed-control.js';
-import { formatScientific } from '../../components/sci-format.js';
-import { METHODS, SOURCE, TARGET, createFamily } from './state.js';
+import { formatScientific } from '../../lib/format.js';
+import { METHODS, SOURCE, TARGET, createFamily, recoversAlignment } from './state.js';
 import params from './params.js';
 import formulas, { inline } from './formulas.tex.js';
 import './family.css';
@@ -76,7 +76,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
 
   // ---- the summary table of article 002 --------------------------------------------
   const summary = t('summary');
-  const summaryTable = h('div', { class: 'matrix-scroll' },
+  const summaryTable = h('div', { class: 'matrix-scroll is-wide' },
     h('table', { class: 'matrix fa-summary' },
       html('caption', {}, summary.caption),
       h('thead', {}, h('tr', {}, summary.columns.map((c) => html('th', { scope: 'col' }, c)))),
@@ -124,7 +124,8 @@ function mount(root, { engine, t, store, initial, onChange }) {
     const c = methods.concat.weights;
     let worst = 0;
     for (let i = 0; i + 1 < n; i++) for (let j = 0; j < m; j++) worst = Math.max(worst, Math.abs(c[i * m + j] - b[(i + 1) * m + j]));
-    setHTML(shiftNote, t('shift', { diff: formatScientific(worst) }));
+    const reads = recoversAlignment(methods.dot.best) && recoversAlignment(methods.scaledDot.best);
+    setHTML(shiftNote, `${t(reads ? 'reads' : 'readsNot')} ${t('shift', { diff: formatScientific(worst) })}`);
     panel.dataset.run = String(Number(panel.dataset.run ?? 0) + 1);
     panel.dataset.seed = String(toy.seed);
   }

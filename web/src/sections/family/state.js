@@ -21,6 +21,8 @@
 // Each row of scores goes through the engine's softmax (the alignment), and
 // the context c_t = sum_j alpha_tj h_j through its context().
 
+import { liveModel } from '../../lib/live-model.js';
+
 export const SOURCE = ['I', 'am', 'hungry'];
 export const TARGET = ['나는', '배가', '고프다'];
 // Row t: how much target word t draws on each source word (for the toy states only).
@@ -97,6 +99,12 @@ export function computeFamily(engine, toy) {
   return { toy, methods: results };
 }
 
+// Whether a method's largest weights fall where the toy's states were drawn:
+// in each row, on a source word of the largest ALIGNMENT share.
+export function recoversAlignment(best) {
+  return best.every((j, t) => ALIGNMENT[t][j] === Math.max(...ALIGNMENT[t]));
+}
+
 export function rowArgmax(matrix, rows, cols) {
   return Array.from({ length: rows }, (_, i) => {
     let best = 0;
@@ -105,16 +113,12 @@ export function rowArgmax(matrix, rows, cols) {
   });
 }
 
-// The live model: a seed, its toy and the five alignments.
+// The live model (lib/live-model.js): a seed, its toy and the five alignments.
 export function createFamily(engine, seed = DEFAULT_SEED) {
-  let result = null;
-  const api = {
-    get result() { return result; },
-    get seed() { return result.toy.seed; },
-    setSeed(next) {
-      result = computeFamily(engine, drawToy(engine, next));
-      return api;
-    },
-  };
-  return api.setSeed(seed);
+  return liveModel({
+    initial: { seed },
+    compute: (inputs) => computeFamily(engine, drawToy(engine, inputs.seed)),
+    actions: { setSeed: (inputs, next) => { inputs.seed = next; } },
+    views: { seed: (_, inputs) => inputs.seed },
+  });
 }

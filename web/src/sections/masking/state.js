@@ -5,7 +5,7 @@
 // page shows what the engine did, not what we think it did.
 // Plain module, engine as a parameter (tested in Node against the real wasm).
 
-import { lastGood } from '../../lib/last-good.js';
+import { liveModel } from '../../lib/live-model.js';
 
 // Five tokens, the last one padding (its embedding is zero, as padding usually is).
 export const DEFAULT_EMBEDDINGS = Object.freeze([[1, 0], [0.5, 1], [0, 1.5], [1.5, 1], [0, 0]]);
@@ -62,50 +62,42 @@ export function rowBreakdown(result, i) {
   return { masked, exps, sumExp, weights, weightSum: weights.reduce((a, b) => a + b, 0), allMasked: sumExp === 0 };
 }
 
+// The live model (lib/live-model.js). Inputs: the embeddings, the mask mode,
+// the keep-matrix of a custom mask, the padding length and the row written out.
 export function createMasking(engine, { embeddings = DEFAULT_EMBEDDINGS, mode = 'causal', keep = null, focusRow = 2 } = {}) {
   const n = embeddings.length;
-  const state = {
-    embeddings: embeddings.map((r) => [...r]),
-    mode,
-    keep: keep ? Uint8Array.from(keep) : null,
-    validKeys: n - 1,   // the last token is padding
-    focusRow,
+  const allOpen = () => new Uint8Array(n * n).fill(1);
+  const checkMode = (next) => {
+    if (!MODES.includes(next)) throw new Error(`mask mode: expected one of ${MODES.join(', ')}, got ${next}`);
   };
-  const computed = lastGood(() => computeMasking(engine, state));
-  function recompute() {
-    computed.update();
-    return api;
-  }
-  const api = {
-    get state() { return state; },
-    get result() { return computed.result; },
-    get error() { return computed.error; },
-    get breakdown() { return computed.result ? rowBreakdown(computed.result, state.focusRow) : null; },
+  let model = null;
+  model = liveModel({
+    initial: { embeddings, mode, keep: keep ? Uint8Array.from(keep) : null, validKeys: n - 1, focusRow },   // the last token is padding
+    compute: (inputs) => computeMasking(engine, inputs),
+    actions: {
+      setMode(inputs, next) {
+        checkMode(next);
+        // "custom" starts from what is masked now.
+        if (next === 'custom') inputs.keep = Uint8Array.from(model.result?.keep ?? allOpen());
+        inputs.mode = next;
+      },
+      // Masks an open cell or opens a masked one; the mask becomes an explicit keep-matrix.
+      toggle(inputs, i, j) {
+        const next = Uint8Array.from(model.result?.keep ?? allOpen());
+        next[i * n + j] = next[i * n + j] ? 0 : 1;
+        Object.assign(inputs, { keep: next, mode: 'custom', focusRow: i });
+      },
+      setFocusRow(inputs, i) {
+        inputs.focusRow = i;
+        return false;   // the breakdown is read off the result
+      },
+    },
+    views: {
+      state: (_, inputs) => inputs,
+      breakdown: (result, inputs) => (result ? rowBreakdown(result, inputs.focusRow) : null),
+    },
     // What a link or a widget attribute needs to rebuild this state (./params.js).
-    get snapshot() { return { mode: state.mode, keep: state.mode === 'custom' ? state.keep : null, focusRow: state.focusRow }; },
-    setMode(next) {
-      if (!MODES.includes(next)) throw new Error(`mask mode: expected one of ${MODES.join(', ')}, got ${next}`);
-      // "custom" starts from what is masked now.
-      if (next === 'custom') state.keep = Uint8Array.from(computed.result?.keep ?? new Uint8Array(n * n).fill(1));
-      state.mode = next;
-      return recompute();
-    },
-    // Masks an open cell or opens a masked one; the mask becomes an explicit keep-matrix.
-    toggle(i, j) {
-      const keep = Uint8Array.from(computed.result?.keep ?? new Uint8Array(n * n).fill(1));
-      keep[i * n + j] = keep[i * n + j] ? 0 : 1;
-      state.keep = keep;
-      state.mode = 'custom';
-      state.focusRow = i;
-      return recompute();
-    },
-    setFocusRow(i) { state.focusRow = i; return api; },
-    reset() {
-      state.mode = mode;
-      state.keep = keep ? Uint8Array.from(keep) : null;
-      state.focusRow = focusRow;
-      return recompute();
-    },
-  };
-  return recompute();
+    snapshot: (inputs) => ({ mode: inputs.mode, keep: inputs.mode === 'custom' ? inputs.keep : null, focusRow: inputs.focusRow }),
+  });
+  return model;
 }

@@ -5,6 +5,8 @@
 // them differently: head i uses columns i*d_k .. (i+1)*d_k - 1 of each.
 // Plain module, engine as a parameter (tested in Node against the real wasm).
 
+import { liveModel } from '../../lib/live-model.js';
+
 export const N_TOKENS = 6;
 export const D_MODEL = 8;
 export const HEAD_CHOICES = Object.freeze([1, 2, 4, 8]);
@@ -59,36 +61,29 @@ export function computeMultiHead(engine, inputs, heads) {
   };
 }
 
+// The live model (lib/live-model.js): inputs { heads, seed }. The drawn
+// matrices (X, W_Q, W_K, W_V, W_O) depend on the seed only, so a change of h
+// keeps them; `drawn` holds the current ones.
 export function createMultiHead(engine, { heads = 2, seed = DEFAULT_SEED } = {}) {
-  let inputs = drawInputs(engine, seed);
-  let h = heads;
-  let result = computeMultiHead(engine, inputs, h);
-  const api = {
-    get heads() { return h; },
-    get seed() { return inputs.seed; },
-    get inputs() { return inputs; },
-    get result() { return result; },
-    get snapshot() { return { heads: h, seed: inputs.seed }; },
-    setHeads(next) {
-      if (!HEAD_CHOICES.includes(next)) throw new Error(`heads: expected one of ${HEAD_CHOICES.join(', ')}, got ${next}`);
-      h = next;
-      result = computeMultiHead(engine, inputs, h);
-      return api;
+  let drawn = null;
+  const drawnFor = (s) => (drawn?.seed === s ? drawn : (drawn = drawInputs(engine, s)));
+  return liveModel({
+    initial: { heads, seed },
+    compute: (inputs) => computeMultiHead(engine, drawnFor(inputs.seed), inputs.heads),
+    actions: {
+      setHeads(inputs, next) {
+        if (!HEAD_CHOICES.includes(next)) throw new Error(`heads: expected one of ${HEAD_CHOICES.join(', ')}, got ${next}`);
+        inputs.heads = next;
+      },
+      // New projections from the next seed (the embeddings stay).
+      redraw(inputs, nextSeed = inputs.seed + 1) { inputs.seed = nextSeed; },
     },
-    // The result for another h, without changing the state (to prepare views).
-    peek(heads) { return computeMultiHead(engine, inputs, heads); },
-    // New projections from the next seed (the embeddings stay).
-    redraw(nextSeed = inputs.seed + 1) {
-      inputs = drawInputs(engine, nextSeed);
-      result = computeMultiHead(engine, inputs, h);
-      return api;
+    views: {
+      heads: (_, inputs) => inputs.heads,
+      seed: (_, inputs) => inputs.seed,
+      drawn: (_, inputs) => drawnFor(inputs.seed),
+      // The result for another h, without changing the state (to prepare views).
+      peek: (_, inputs) => (count) => computeMultiHead(engine, drawnFor(inputs.seed), count),
     },
-    reset() {
-      inputs = drawInputs(engine, seed);
-      h = heads;
-      result = computeMultiHead(engine, inputs, h);
-      return api;
-    },
-  };
-  return api;
+  });
 }

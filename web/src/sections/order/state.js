@@ -10,7 +10,8 @@
 // doubles, and the outputs, rounded to float32, agree bit for bit. The SIMD
 // path adds in float32, where a different order may change the last bit; its
 // largest difference is reported alongside.
-import { DEFAULT_BASE, DEFAULT_FACTOR, TOKENS, embeddings } from '../reading-weights/state.js';
+import { liveModel } from '../../lib/live-model.js';
+import { DEFAULT_BASE, DEFAULT_FACTOR, TOKENS, embeddings } from '../six-tokens.js';
 
 export { TOKENS };
 export const DEFAULT_PERMUTATION = Object.freeze([3, 1, 5, 0, 4, 2]);
@@ -112,25 +113,19 @@ export function computeOrder(engine, { x = DEFAULT_X, n = 6, d = 4, perm = DEFAU
   };
 }
 
-// The live model: the permutation, the positional switch, the latest result.
+// The live model (lib/live-model.js): the permutation, the positional switch,
+// the latest result.
 export function createOrder(engine, { perm = DEFAULT_PERMUTATION, positional = false } = {}) {
-  const state = { perm: [...perm], positional };
-  let result = null;
-  const recompute = () => {
-    result = computeOrder(engine, state);
-    return api;
-  };
-  const api = {
-    get perm() { return state.perm; },
-    get positional() { return state.positional; },
-    get result() { return result; },
-    setPermutation(next) {
-      if (!isPermutation(next, state.perm.length)) throw new RangeError(`perm: expected a permutation of 0..${state.perm.length - 1}`);
-      state.perm = [...next];
-      return recompute();
+  return liveModel({
+    initial: { perm: [...perm], positional },
+    compute: (inputs) => computeOrder(engine, inputs),
+    actions: {
+      setPermutation(inputs, next) {
+        if (!isPermutation(next, inputs.perm.length)) throw new RangeError(`perm: expected a permutation of 0..${inputs.perm.length - 1}`);
+        inputs.perm = [...next];
+      },
+      setPositional: (inputs, on) => { inputs.positional = Boolean(on); },
     },
-    setPositional(on) { state.positional = Boolean(on); return recompute(); },
-    reset() { state.perm = [...perm]; return recompute(); },
-  };
-  return recompute();
+    views: { perm: (_, inputs) => inputs.perm, positional: (_, inputs) => inputs.positional },
+  });
 }

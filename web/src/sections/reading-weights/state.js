@@ -7,26 +7,12 @@
 // Everything shown is computed from the engine's output: norms are sqrt(L_ii),
 // the asymmetry max |L_ij - L_ji| is read off L.
 
-import { lastGood } from '../../lib/last-good.js';
+import { liveModel } from '../../lib/live-model.js';
+import { InputError, checkNumbers, withinFloatRange } from '../../lib/input-check.js';
+import { DEFAULT_BASE, DEFAULT_FACTOR, TOKENS, TOPIC_OF, embeddings } from '../six-tokens.js';
 
-export const TOKENS = ['t0', 't1', 't2', 't3', 't4', 't5'];
-// t0 and t3 share a topic, so do t1 and t4, and t2 and t5.
-export const TOPIC_OF = [0, 1, 2, 0, 1, 2];
-export const DEFAULT_BASE = Object.freeze([
-  [1.0, 0.2, 0.0, 0.0],
-  [0.0, 1.0, 0.3, 0.0],
-  [0.0, 0.0, 1.0, 0.2],
-  [0.9, 0.3, 0.0, 0.0],
-  [0.1, 0.9, 0.2, 0.0],
-  [0.0, 0.1, 0.9, 0.3],
-].map((row) => Object.freeze(row)));
-export const DEFAULT_FACTOR = 2.6;
+export { TOKENS, TOPIC_OF, DEFAULT_BASE, DEFAULT_FACTOR, embeddings };
 export const DEFAULT_ASYMMETRY = Object.freeze({ seed: 0, pairs: 200 });
-
-// X = c * M, row-major (n x d).
-export function embeddings(base, factor) {
-  return Float32Array.from(base.flat(), (m) => factor * m);
-}
 
 // max_ij |L_ij - L_ji| of an n x n matrix.
 export function maxAsymmetry(L, n) {
@@ -154,54 +140,51 @@ export function cloneBase(base) {
   return base.map((row) => [...row]);
 }
 
-// The live model: inputs, the latest good reading, the asymmetry experiment.
-// Editing an embedding recomputes the reading at once; the 200-pair asymmetry
-// (a few milliseconds more) is recomputed by refreshAsymmetry(), which the view
-// calls once the reader pauses.
+// The live model (lib/live-model.js): the inputs (M, c, the seed of the random
+// projections, the selected token), the latest good reading, and the asymmetry
+// experiment. Editing an embedding recomputes the reading at once; the 200-pair
+// asymmetry (a few milliseconds more) is recomputed by refreshAsymmetry(),
+// which the view calls once the reader pauses.
 export function createReading(engine, {
   base = DEFAULT_BASE, factor = DEFAULT_FACTOR, asymmetry = DEFAULT_ASYMMETRY, token = 3,
 } = {}) {
-  const inputs = { base: cloneBase(base), factor };
-  const settings = { ...asymmetry };
-  const computed = lastGood(() => computeReading(engine, inputs));
   let asym = null;
   let asymFor = null;  // the reading the asymmetry was computed for
-  let selected = token;   // t3 by default: the row article 003 reads
-
-  function recompute() {
-    computed.update();
-    return api;
-  }
-
-  const api = {
-    get inputs() { return inputs; },
-    get reading() { return computed.result; },
-    get asymmetry() { return asym; },
-    get asymmetryStale() { return asymFor !== computed.result || asym?.seed !== settings.seed; },
-    get error() { return computed.error; },
-    get settings() { return settings; },
-    get selected() { return selected; },
-    get gaze() { return computed.result ? gazeOf(computed.result, selected) : null; },
+  const stale = (model) => asymFor !== model.result || asym?.seed !== model.inputs.seed;
+  const model = liveModel({
+    initial: { base: cloneBase(base), factor, seed: asymmetry.seed, pairs: asymmetry.pairs, token },   // t3: the row article 003 reads
+    compute: (inputs) => {
+      checkNumbers(inputs.factor, () => ({ key: 'inputs.factor' }));
+      checkNumbers(inputs.base, (r, c) => ({ key: 'inputs.cell', params: { token: TOKENS[r], i: c + 1 } }));
+      if (!embeddings(inputs.base, inputs.factor).every(Number.isFinite)) throw new InputError('overflow');   // c * M past float32
+      return withinFloatRange(() => computeReading(engine, inputs), ['scaled', 'weights', 'output']);
+    },
+    actions: {
+      select: (inputs, i) => { inputs.token = i; return false; },
+      setEntry: (inputs, r, c, value) => { inputs.base[r][c] = value; },
+      setFactor: (inputs, value) => { inputs.factor = value; },
+      setSeed(inputs, seed) {
+        inputs.seed = seed;
+        model.refreshAsymmetry();
+        return false;
+      },
+    },
+    views: {
+      reading: (result) => result,
+      asymmetry: () => asym,
+      selected: (_, inputs) => inputs.token,
+      gaze: (result, inputs) => (result ? gazeOf(result, inputs.token) : null),
+    },
     // The inputs as the section's parameters (./params.js) see them.
-    get snapshot() { return { base: cloneBase(inputs.base), factor: inputs.factor, seed: settings.seed, token: selected }; },
-    select(i) { selected = i; return api; },
-    setEntry(r, c, value) { inputs.base[r][c] = value; return recompute(); },
-    setFactor(value) { inputs.factor = value; return recompute(); },
-    setSeed(seed) { settings.seed = seed; return api.refreshAsymmetry(); },
-    refreshAsymmetry() {
-      const reading = computed.result;
-      if (reading && api.asymmetryStale) {
-        asym = runAsymmetry(engine, { x: reading.x, n: reading.n, d: reading.d, ...settings });
-        asymFor = reading;
-      }
-      return api;
-    },
-    reset() {
-      inputs.base = cloneBase(base);
-      inputs.factor = factor;
-      return recompute();
-    },
+    snapshot: (inputs) => ({ base: cloneBase(inputs.base), factor: inputs.factor, seed: inputs.seed, token: inputs.token }),
+  });
+  model.refreshAsymmetry = () => {
+    const reading = model.result;
+    if (reading && stale(model)) {
+      asym = runAsymmetry(engine, { x: reading.x, n: reading.n, d: reading.d, seed: model.inputs.seed, pairs: model.inputs.pairs });
+      asymFor = reading;
+    }
+    return model;
   };
-  recompute();
-  return api.refreshAsymmetry();
+  return model.refreshAsymmetry();
 }

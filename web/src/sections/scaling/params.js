@@ -11,13 +11,10 @@ import { DEFAULTS, DIMENSIONS, SWEEP_TRIAL_COUNTS, TRIAL_COUNTS } from './state.
 const choice = (values) => ({ parse: (s) => Number(parseChoice(s, values.map(String))), format: String });
 const seed = { parse: (s) => parseInteger(s, { min: 0, max: MAX_SEED }), format: String };
 
-export function cloneSettings(s) {
-  return { tenKeys: { ...s.tenKeys }, trials: { ...s.trials }, sweep: { ...s.sweep, dims: [...s.sweep.dims] } };
-}
 
 export default {
   names: ['dk', 'seed', 'trials-dk', 'trials', 'trials-seed', 'sweep-trials', 'sweep-seed'],
-  defaults: () => cloneSettings(DEFAULTS),
+  defaults: () => structuredClone(DEFAULTS),
   fields: {
     dk: choice(DIMENSIONS),
     seed,

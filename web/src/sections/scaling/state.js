@@ -11,6 +11,8 @@
 // Every statistic is computed by the engine (attention, rowStats, saturation);
 // this module only arranges the calls and times them.
 
+import { liveModel } from '../../lib/live-model.js';
+
 export const DIMENSIONS = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
 export const TRIAL_COUNTS = [100, 200, 500, 1000, 2000, 5000, 10000, 20000];
 export const SWEEP_TRIAL_COUNTS = [10, 20, 50, 100, 200, 500, 1000];
@@ -82,26 +84,29 @@ export function gradientRatio(sweep) {
 
 export const RUNNERS = { tenKeys: runTenKeys, trials: runTrials, sweep: runSweep };
 
-// The live model of the section: three experiments, each with its own
-// settings and its latest result.
+// The live model of the section (lib/live-model.js): the settings of the three
+// experiments, and their latest results. Experiment 1 takes well under a
+// millisecond and is computed here, whenever its settings change; experiments 2
+// and 3 run in background workers (./experiment-pool.js) and their results are
+// handed in with setResult.
 export function createScaling(engine, initial = DEFAULTS) {
-  const settings = {
-    tenKeys: { ...initial.tenKeys },
-    trials: { ...initial.trials },
-    sweep: { ...initial.sweep },
-  };
-  const results = { tenKeys: null, trials: null, sweep: null };
-  const api = {
-    settings,
-    results,
-    run(name) {
-      results[name] = RUNNERS[name](engine, settings[name]);
-      return results[name];
+  const background = { trials: null, sweep: null };
+  return liveModel({
+    initial,
+    compute: (settings) => runTenKeys(engine, settings.tenKeys),
+    actions: {
+      set(settings, name, changes) {
+        Object.assign(settings[name], changes);
+        return name === 'tenKeys';
+      },
+      setResult(settings, name, result) {
+        background[name] = result;
+        return false;
+      },
     },
-    set(name, changes) {
-      Object.assign(settings[name], changes);
-      return api.run(name);
+    views: {
+      settings: (_, settings) => settings,
+      results: (tenKeys) => ({ tenKeys, ...background }),
     },
-  };
-  return api;
+  });
 }

@@ -1,11 +1,13 @@
 // Section 4 view: self-attention on article 004's five-token sentence, with
 // Q = K = V = X. Every matrix computed by the engine; embeddings editable.
-import { h, html, setHTML, setText } from '../../components/dom.js';
+import { h, html, setHTML, setText } from '../../lib/dom.js';
+import { readerMessage } from '../../lib/input-check.js';
 import { formula } from '../../components/formula.js';
 import { matrixInput } from '../../components/matrix-input.js';
 import { matrixTable } from '../../components/matrix-table.js';
 import { heatmap } from '../../components/heatmap.js';
 import { button } from '../../components/button.js';
+import { formatNumber } from '../../lib/format.js';
 import { createSentence } from './state.js';
 import params from './params.js';
 import formulas from './formulas.tex.js';
@@ -46,7 +48,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
     html('div', { class: 'prose section-lede' }, t('lede')),
     h('div', { class: 'prose' }, formula(formulas.steps).el),
     h('div', { class: 'panel sentence-panel' },
-      h('p', { class: 'panel-title', text: t('panelTitle') }),
+      h('p', { class: 'panel-title', html: t('panelTitle') }),
       h('div', { class: 'figure-row' },
         h('div', { class: 'sentence-inputs' }, editor.el, errorSlot, h('div', { class: 'controls-row' }, reset.el)),
         scores.el, scaled.el),
@@ -57,7 +59,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
   function refresh({ from } = {}) {
     onChange?.(model.snapshot);   // the host keeps links and attributes in step
     const { result, error } = model;
-    setText(errorSlot, error ? t('embeddings.error', { message: error }) : '');
+    setText(errorSlot, error ? t('embeddings.error', { message: readerMessage(model.failure, t) }) : '');
     root.querySelector('.sentence-results').classList.toggle('is-stale', Boolean(error));
     if (from !== 'input') editor.set(model.embeddings.flat());
     if (!result) return;
@@ -66,7 +68,14 @@ function mount(root, { engine, t, store, initial, onChange }) {
     weights.update(result.weights);
     output.update(result.output);
     const items = [];
-    for (const [a, b] of result.identicalRows) items.push(t('observations.identical', { a: tokens[a], b: tokens[b] }));
+    const quoted = (i) => `“${tokens[i]}”`;
+    for (const [a, b] of result.identicalRows) items.push(t('observations.identical', { a: quoted(a), b: quoted(b) }));
+    for (const p of result.prefersOther) {
+      items.push(t('observations.prefersOther', {
+        token: quoted(p.i), to: quoted(p.j), self: formatNumber(p.self, 2), other: formatNumber(p.other, 2),
+        dot: formatNumber(p.dot, 2), norm2: formatNumber(p.norm2, 2),
+      }));
+    }
     if (result.scoresSymmetric && !result.weightsSymmetric) items.push(t('observations.symmetry'));
     items.push(t('observations.rowSums'));
     setHTML(observations, items.map((s) => `<li>${s}</li>`).join(''));

@@ -2,7 +2,8 @@
 // embeddings and W_Q = W_K = W_V = I, so Q = K = V = X. Plain module, engine
 // as a parameter (tested in Node against the real wasm).
 
-import { lastGood } from '../../lib/last-good.js';
+import { liveModel } from '../../lib/live-model.js';
+import { checkNumbers, withinFloatRange } from '../../lib/input-check.js';
 
 export const TOKENS = Object.freeze(['karina', 'is', 'to', 'the', 'store']);
 export const DEFAULT_EMBEDDINGS = Object.freeze([[1, 0], [0, 1], [1, 1], [1, 1], [0.5, 1]]);
@@ -30,7 +31,23 @@ export function computeSentence(engine, embeddings) {
     scoresSymmetric: isSymmetric(trace.scores, n),
     weightsSymmetric: isSymmetric(trace.weights, n, 1e-6),
     identicalRows: identicalTokenPairs(embeddings),
+    prefersOther: tokensPreferringAnother(trace.scores, trace.weights, n),
   };
+}
+
+// Tokens whose largest weight goes to another token, strictly more than to
+// themselves: with Q = K the self-score |x_i|^2 is beaten by x_i . x_j when x_j
+// is longer and points nearly the same way. [{ i, j, self, other, dot, norm2 }]
+export function tokensPreferringAnother(scores, weights, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    let j = -1;
+    for (let c = 0; c < n; c++) if (c !== i && (j < 0 || weights[i * n + c] > weights[i * n + j])) j = c;
+    const self = weights[i * n + i];
+    const other = weights[i * n + j];
+    if (other > self * (1 + 1e-6)) out.push({ i, j, self, other, dot: scores[i * n + j], norm2: scores[i * n + i] });
+  }
+  return out;
 }
 
 export function isSymmetric(a, n, tol = 0) {
@@ -52,20 +69,13 @@ export function identicalTokenPairs(embeddings) {
 }
 
 export function createSentence(engine, initial = DEFAULT_EMBEDDINGS) {
-  let embeddings = initial.map((row) => [...row]);
-  const computed = lastGood(() => computeSentence(engine, embeddings));
-  function recompute() {
-    computed.update();
-    return api;
-  }
-  const api = {
-    tokens: TOKENS,
-    get embeddings() { return embeddings; },
-    get result() { return computed.result; },
-    get error() { return computed.error; },
-    get snapshot() { return { embeddings }; },
-    setEmbedding(i, c, x) { embeddings[i][c] = x; return recompute(); },
-    reset() { embeddings = initial.map((row) => [...row]); return recompute(); },
-  };
-  return recompute();
+  return liveModel({
+    initial: { embeddings: initial },
+    compute: ({ embeddings }) => {
+      checkNumbers(embeddings, (i, c) => ({ key: 'embeddings.cell', params: { token: TOKENS[i], c: c + 1 } }));
+      return withinFloatRange(() => computeSentence(engine, embeddings));
+    },
+    actions: { setEmbedding: (inputs, i, c, x) => { inputs.embeddings[i][c] = x; } },
+    views: { tokens: () => TOKENS, embeddings: (_, inputs) => inputs.embeddings },
+  });
 }

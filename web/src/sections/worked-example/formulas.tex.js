@@ -10,6 +10,7 @@ export const inline = {
   scaled: String.raw`s_j=\frac{\roleq{q}\cdot\rolek{k_j}}{\sqrt{d_k}}`,
   unscaled: String.raw`s_j=\roleq{q}\cdot\rolek{k_j}`,
   exp: String.raw`e^{s_j}`,
+  expStable: String.raw`e^{s_j-\max_l s_l}`,
   weight: String.raw`w_j=\frac{e^{s_j}}{\sum_l e^{s_l}}`,
   mix: String.raw`w_j\,\rolev{v_j}`,
 };

@@ -5,9 +5,12 @@
 // Every number comes from engine.attention(); the exponentials e^{s_j} and
 // their sum are shown as the article writes them (no max subtraction), computed
 // here from the engine's scaled scores — and w_j = e^{s_j} / sum is the engine's
-// weight up to float rounding (tested).
+// weight up to float rounding (tested). When e^{s_j} overflows (s_j > 709.78,
+// past the largest double), the page shows what the engine computes instead:
+// e^{s_j - max s}, whose ratios are the same weights.
 
-import { lastGood } from '../../lib/last-good.js';
+import { liveModel } from '../../lib/live-model.js';
+import { checkNumbers, withinFloatRange } from '../../lib/input-check.js';
 
 export const DEFAULT_INPUTS = Object.freeze({
   q: [1, 0],
@@ -43,6 +46,10 @@ export function computeTrace(engine, inputs, scaling = inputs.scaling) {
   const weights = Array.from(trace.weights);
   const exps = scaled.map((s) => Math.exp(s));
   const sumExp = exps.reduce((a, b) => a + b, 0);
+  // The stable form: w_j = e^{s_j - max s} / sum_l e^{s_l - max s}.
+  const maxScaled = Math.max(...scaled);
+  const shifted = scaled.map((s) => Math.exp(s - maxScaled));
+  const sumShifted = shifted.reduce((a, b) => a + b, 0);
   const weighted = weights.map((w, j) => inputs.values[j].map((x) => w * x));
   return {
     m, dk, dv,
@@ -56,6 +63,10 @@ export function computeTrace(engine, inputs, scaling = inputs.scaling) {
     scaled,
     exps,
     sumExp,
+    maxScaled,
+    shifted,
+    sumShifted,
+    overflow: !Number.isFinite(sumExp),   // e^{s_j} or their sum past the largest double
     weights,
     weightSum: weights.reduce((a, b) => a + b, 0),
     weighted,
@@ -63,33 +74,32 @@ export function computeTrace(engine, inputs, scaling = inputs.scaling) {
   };
 }
 
-// The live model of the section: inputs, the latest good result, and the
-// error of the latest attempt (null when it worked). On an error the last good
-// result stays, so the page keeps showing numbers while the reader types.
-export function createWorkedExample(engine, initial = DEFAULT_INPUTS) {
-  let inputs = cloneInputs(initial);
-  // other: the same inputs with the scaling flipped, for the comparison
-  const computed = lastGood(() => ({
-    trace: computeTrace(engine, inputs),
-    other: computeTrace(engine, inputs, !inputs.scaling),
-  }));
-  function recompute() {
-    computed.update();
-    return api;
-  }
+// Every typed number is a number that fits in single precision; a problem
+// names the box as its label does (lib/input-check.js), counting from 1.
+export function checkWorkedInputs(inputs) {
+  checkNumbers(inputs.q, (i) => ({ key: 'inputs.queryCell', params: { i: i + 1 } }));
+  checkNumbers(inputs.keys, (j, i) => ({ key: 'inputs.keyCell', params: { j: j + 1, i: i + 1 } }));
+  checkNumbers(inputs.values, (j, i) => ({ key: 'inputs.valueCell', params: { j: j + 1, i: i + 1 } }));
+}
 
-  const api = {
-    get inputs() { return inputs; },
-    get result() { return computed.result?.trace ?? null; },
-    get other() { return computed.result?.other ?? null; },
-    get error() { return computed.error; },
-    get snapshot() { return inputs; },
-    setQuery(i, x) { inputs.q[i] = x; return recompute(); },
-    setQueryVector(x, y) { inputs.q = [x, y]; return recompute(); },
-    setKey(j, i, x) { inputs.keys[j][i] = x; return recompute(); },
-    setValue(j, i, x) { inputs.values[j][i] = x; return recompute(); },
-    setScaling(on) { inputs.scaling = Boolean(on); return recompute(); },
-    reset() { inputs = cloneInputs(initial); return recompute(); },
-  };
-  return recompute();
+// The live model of the section (lib/live-model.js): the inputs, the latest
+// good result and the error of the latest attempt. The result also holds
+// `other`: the same inputs with the scaling flipped, for the comparison.
+export function createWorkedExample(engine, initial = DEFAULT_INPUTS) {
+  return liveModel({
+    initial,
+    copy: cloneInputs,
+    compute: (inputs) => {
+      checkWorkedInputs(inputs);
+      return { ...withinFloatRange(() => computeTrace(engine, inputs)), other: withinFloatRange(() => computeTrace(engine, inputs, !inputs.scaling)) };
+    },
+    actions: {
+      setQuery: (inputs, i, x) => { inputs.q[i] = x; },
+      setQueryVector: (inputs, x, y) => { inputs.q = [x, y]; },
+      setKey: (inputs, j, i, x) => { inputs.keys[j][i] = x; },
+      setValue: (inputs, j, i, x) => { inputs.values[j][i] = x; },
+      setScaling: (inputs, on) => { inputs.scaling = Boolean(on); },
+    },
+    views: { other: (result) => result?.other ?? null },
+  });
 }

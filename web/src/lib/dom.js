@@ -1,4 +1,5 @@
-// Tiny DOM helpers shared by the components and section views.
+// Tiny DOM helpers shared by the components and section views. Not a component:
+// plain functions over the DOM.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -8,13 +9,23 @@ function apply(el, props) {
     if (key === 'class') el.setAttribute('class', Array.isArray(value) ? value.filter(Boolean).join(' ') : value);
     else if (key === 'text') el.textContent = value;
     else if (key === 'html') el.innerHTML = value;  // trusted strings only: our language files
-    else if (key === 'style' && typeof value === 'object') Object.assign(el.style, value);
+    else if (key === 'style' && typeof value === 'object') setStyle(el, value);
     else if (key === 'dataset') Object.assign(el.dataset, value);
     else if (key === 'on') for (const [type, fn] of Object.entries(value)) el.addEventListener(type, fn);
     else if (key.startsWith('.')) el[key.slice(1)] = value;  // a property, e.g. '.value'
     else el.setAttribute(key, value === true ? '' : String(value));
   }
   return el;
+}
+
+// { color: 'red', '--cols': '3' }: custom properties need setProperty (assigning
+// them to el.style is silently ignored).
+function setStyle(el, styles) {
+  for (const [name, value] of Object.entries(styles)) {
+    if (value === undefined || value === null) continue;
+    if (name.startsWith('--')) el.style.setProperty(name, String(value));
+    else el.style[name] = value;
+  }
 }
 
 function append(el, children) {

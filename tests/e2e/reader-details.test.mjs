@@ -1,0 +1,151 @@
+// End to end: the details a reader meets (issue 9), each checked where the
+// reader sees it, at 375 and 1280 px, in Korean and English.
+//
+// - Big numbers: q = (1000, 0) shows e^s as a power of ten that fits its cell;
+//   q = (1010, 0) overflows e^s, so the row shows e^(s - max s) with one line
+//   of why, and the weights 0.500, 0.000, 0.500; never "e+307", never ∞ there.
+// - Errors in the reader's words, boxes counted from 1, in both languages.
+// - Korean particles after numbers as read (22.63으로).
+// - Horizontal heatmap labels; math keeps its case in uppercased titles; the
+//   x 0.707 factor in its own place; one weight in the Korean table of contents.
+// - 375 px: no table caption cut by its scroll box, no choice group with an
+//   empty slot, no number split from its unit.
+// Screenshots of every section at 375 and 1280 px, ko and en, light and dark go
+// to tests/e2e/screenshots/reader-*.png (looked at by a person, not compared).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST, openSite } from './browser.mjs';
+
+let session;
+before(async () => {
+  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/index.html is missing: run scripts/build-web.sh first');
+  session = await openSite();
+});
+after(async () => { await session?.close(); });
+
+async function open(path, width = 1280) {
+  const page = await session.newPage(path, { width, height: 900 });
+  await page.waitForSelector('body[data-ready]', { timeout: 30000 });
+  return page;
+}
+const renderAll = (page) => page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
+const texts = (page, selector) => page.$$eval(selector, (els) => els.map((e) => e.textContent.trim()));
+
+async function setQ(page, label0, label1, x, y) {
+  await page.locator(`#worked-example input[aria-label="${label0}"]`).fill(String(x));
+  await page.locator(`#worked-example input[aria-label="${label1}"]`).fill(String(y));
+}
+
+test('q = (1000, 0) and (1010, 0): powers of ten that fit, then the stable form e^(s - max s), in both languages', async () => {
+  for (const [lang, q1, q2, stableWords] of [['en', 'q, component 1', 'q, component 2', /largest number/], ['ko', 'q의 1번째 성분', 'q의 2번째 성분', /최댓값/]]) {
+    for (const width of [375, 1280]) {
+      const page = await open(`index.html?lang=${lang}`, width);
+      await setQ(page, q1, q2, 1000, 0);
+      const exps = await texts(page, '#worked-example tr.step-exp td');
+      assert.deepEqual(exps.slice(0, 3), ['1.24\u202f\u00d7\u202f10\u00b3\u2070\u2077', '1.000', '1.24\u202f\u00d7\u202f10\u00b3\u2070\u2077'], `${lang} ${width}: ${exps}`);
+      assert.equal(exps[3], '2.48\u202f\u00d7\u202f10\u00b3\u2070\u2077');
+      assert.equal(await page.locator('#worked-example .we-stable-note').textContent(), '');
+      // Every number fits in its cell: nothing overlaps its neighbours.
+      const overflow = await page.$$eval('#worked-example .steps-table td', (tds) => tds.filter((td) => td.scrollWidth > td.clientWidth + 1).length);
+      assert.equal(overflow, 0, `${lang} ${width}: a number wider than its cell`);
+      const tableText = await page.textContent('#worked-example .steps-table');
+      assert.doesNotMatch(tableText, /e\+|e-\d/);
+
+      await setQ(page, q1, q2, 1010, 0);
+      const stable = await texts(page, '#worked-example tr.step-exp td');
+      assert.deepEqual(stable, ['1.000', '0.000', '1.000', '2.000'], `${lang} ${width}: e^(s - max s)`);
+      assert.match(await page.locator('#worked-example tr.step-exp th').innerHTML(), /max/);
+      assert.match(await page.locator('#worked-example .we-stable-note').textContent(), stableWords);
+      assert.deepEqual(await texts(page, '#worked-example .step-weight .step-value'), ['0.500', '0.000', '0.500']);
+      assert.doesNotMatch(await page.textContent('#worked-example .steps-table'), /\u221e/);
+      assert.deepEqual(session.consoleErrors(page), []);
+      await page.close();
+    }
+  }
+});
+
+test('errors are told in the reader’s words, counted from 1, in both languages', async () => {
+  for (const [lang, label, expected] of [
+    ['en', 'key 2, component 1', 'key 2, component 1: not a number. Type a number such as 0.5 or −2.'],
+    ['ko', '키 2의 1번째 성분', '키 2의 1번째 성분이 숫자가 아닙니다. 0.5나 −2처럼 숫자를 입력하세요.'],
+  ]) {
+    const page = await open(`index.html?lang=${lang}`);
+    await page.locator(`#worked-example input[aria-label="${label}"]`).fill('abc');
+    const message = await page.locator('#worked-example .input-error').textContent();
+    assert.ok(message.startsWith(expected), `${lang}: ${message}`);
+    assert.doesNotMatch(message, /\[\d\]|NaN|\bk\[/);
+    await page.locator(`#worked-example input[aria-label="${label}"]`).fill('0');
+    assert.equal(await page.locator('#worked-example .input-error').textContent(), '');
+    await page.close();
+  }
+});
+
+test('Korean particles follow the number as read; the scale factor has its own place; the table of contents has one weight', async () => {
+  const page = await open('index.html?lang=ko');
+  // d_k = 512: divided by 22.63 (…육삼): 으로. d_k = 2 in section 1: 1.414 (…사사): 로.
+  assert.match(await page.textContent('#scaling-ten-keys'), /22\.63으로/);
+  assert.match(await page.textContent('#worked-example .we-compare'), /1\.414로/);
+  assert.equal(await page.locator('#worked-example tr.step-scaled .step-factor').textContent(), '\u00d7 0.707');
+  assert.equal(await page.locator('#worked-example tr.step-scaled .step-sum').textContent(), '');
+  const weights = await page.$$eval('.toc-text, .toc-text *', (els) => [...new Set(els.map((e) => getComputedStyle(e).fontWeight))]);
+  assert.deepEqual(weights, ['400'], `one weight in the Korean table of contents: ${weights}`);
+  await page.close();
+});
+
+test('heatmap labels are horizontal; math keeps its case in uppercased titles', async () => {
+  const page = await open('index.html?lang=en');
+  await renderAll(page);
+  const modes = await page.$$eval('.heatmap-col-label, .heatmap-row-label', (els) => [...new Set(els.map((e) => getComputedStyle(e).writingMode))]);
+  assert.deepEqual(modes, ['horizontal-tb']);
+  // "I" stays a letter: the cross-attention maps label their columns I, am, very, hungry, as written.
+  const crossLabels = await texts(page, '#cross-attention .places .heatmap-grid >> nth=0 >> .heatmap-col-label');
+  assert.ok(crossLabels.includes('I'), crossLabels.join(' '));
+  const h = await page.$eval('#multi-head .panel-title math mi', (mi) => ({ text: mi.textContent, transform: getComputedStyle(mi).textTransform }));
+  assert.equal(h.text, 'h');
+  assert.notEqual(h.transform, 'uppercase');
+  await page.close();
+});
+
+test('375 px: captions within their boxes, choice groups without an empty slot, numbers with their units', async () => {
+  for (const lang of ['en', 'ko']) {
+    const page = await open(`index.html?lang=${lang}`, 375);
+    await renderAll(page);
+    await page.waitForTimeout(300);
+    const cut = await page.$$eval('.matrix-scroll.is-wide > table > caption', (caps) => caps
+      .filter((c) => !c.classList.contains('visually-hidden'))
+      .filter((c) => c.getBoundingClientRect().width > c.closest('.matrix-scroll').clientWidth + 1)
+      .map((c) => c.textContent.slice(0, 40)));
+    assert.deepEqual(cut, [], `${lang}: captions wider than their scroll box`);
+    // Each row of a choice group ends at the group's right edge.
+    const gaps = await page.$$eval('.choice-options', (groups) => groups.flatMap((g) => {
+      const right = g.getBoundingClientRect().right;
+      const rows = new Map();
+      for (const c of g.children) {
+        const r = c.getBoundingClientRect();
+        rows.set(Math.round(r.top), Math.max(rows.get(Math.round(r.top)) ?? 0, r.right));
+      }
+      return [...rows.values()].filter((end) => right - end > 3).map(() => g.querySelector('legend, .choice-text')?.textContent ?? '?');
+    }));
+    assert.deepEqual(gaps, [], `${lang}: a choice group with an empty slot`);
+    assert.match(await page.textContent('#cost-memory .co-summary'), /64\u00a0MiB/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.equal(overflow, 0, `${lang}: no sideways scroll at 375 px`);
+    await page.close();
+  }
+});
+
+test('screenshots: every section at 375 and 1280 px, ko and en, light and dark', async () => {
+  for (const lang of ['ko', 'en']) for (const width of [375, 1280]) for (const colorScheme of ['light', 'dark']) {
+    const page = await session.newPage(null, { width, height: 900 });
+    await page.emulateMedia({ colorScheme });
+    await page.goto(`${session.url}index.html?lang=${lang}`);
+    await page.waitForSelector('body[data-ready]', { timeout: 30000 });
+    await renderAll(page);
+    await page.waitForTimeout(300);
+    await session.screenshot(page, `reader-${lang}-${width}-${colorScheme}`);
+    assert.deepEqual(session.consoleErrors(page), []);
+    await page.close();
+  }
+});
