@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, openSite } from './browser.mjs';
-import { CONTENT_SECURITY_POLICY } from '../../scripts/serve.mjs';
+import { CONTENT_SECURITY_POLICY } from '../../scripts/lib/serve.mjs';
 
 let session;
 
