@@ -19,7 +19,8 @@ const EXPECTED = [
   /^embed\/attention-embed\.js$/,                    // the embed script
   /^embed\/embed\.html$/,                            // the iframe route
   new RegExp(`^embed/assets/${HASHED}$`),            //   and their lazy chunks
-  /^engine\/(index\.js|index\.d\.ts|attention-module\.d\.ts)$/,   // the npm package's engine
+  /^engine\/(index\.d\.ts|attention-module\.d\.ts)$/,           // the npm package's engine: declarations,
+  /^engine\/(?!testing\.js$)[\w-]+\.js$/,                          //   index.js and the modules it imports (not the test entry)
   /^engine\/wasm\/attention-(simd|baseline)\.(mjs|wasm)$/,
 ];
 
