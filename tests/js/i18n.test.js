@@ -75,9 +75,10 @@ describe('build-time math', () => {
 });
 
 describe('registry', () => {
-  it('lists the ten sections of DESIGN.md in order with stable ids', () => {
-    expect(SECTION_IDS).toEqual(['worked-example', 'scaling', 'reading-weights', 'sentence', 'masking',
-      'multi-head', 'cross-attention', 'family', 'order', 'cost']);
+  it('lists the twelve sections of DESIGN.md in reading order with stable ids', () => {
+    // gradients (DESIGN.md 11) follows the scaling argument; learning (12) the family of Bahdanau and Luong.
+    expect(SECTION_IDS).toEqual(['worked-example', 'scaling', 'gradients', 'reading-weights', 'sentence', 'masking',
+      'multi-head', 'cross-attention', 'family', 'learning', 'order', 'cost']);
   });
   it('every language folder holds common and one file per section, nothing else', () => {
     for (const lang of LANGUAGES) {
