@@ -431,6 +431,9 @@ sectionTest('cost', 'the benchmark runs in a worker to completion for n = 64, 12
   await p.waitForSelector('#cost-bench[data-state="done"], #cost-bench[data-state="error"]', { timeout: 90000 });
   assert.equal(await p.getAttribute('#cost-bench', 'data-state'), 'done', await text(p, '#cost-bench .co-status'));
   assert.equal(await p.$eval('#cost-bench progress', (el) => el.value), 1);
+  // A chart's table is filled while it is open (components/line-chart.js).
+  await p.$eval('#cost-bench details.table-alt', (d) => { d.open = true; });
+  await p.waitForFunction(() => document.querySelectorAll('#cost-bench .lc-table tbody tr').length === 2);
   const table = await p.$$eval('#cost-bench .lc-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   assert.deepEqual(table.map((r) => r[0]), ['64', '128']);
   for (const row of table) {

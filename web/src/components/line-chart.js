@@ -112,6 +112,8 @@ export function lineChart({
           h('thead', {}, tableHead), tableBody)));
   }
 
+  details?.addEventListener('toggle', () => drawTable());
+
   const el = h('figure', { class: ['lc', className] },
     caption ? h('figcaption', { class: 'lc-caption', html: caption }) : null,
     yLabel, frame, xLabel, legend, details);
@@ -127,8 +129,10 @@ export function lineChart({
         swatch({ color: r.color ?? 'var(--ink-muted)', dash: r.dash ?? '5 4', marker: 'none' }), h('span', { html: r.label }))));
   }
 
+  // The table is filled while it is open (and when it opens): a chart that
+  // grows as a model trains does not rebuild a hidden table every frame.
   function drawTable() {
-    if (!tableBody) return;
+    if (!tableBody || !details.open) return;
     const xs = [...new Set(seriesDefs.flatMap((s) => (data.series[s.id] ?? []).map((p) => p[0])))].sort((a, b) => a - b);
     tableHead.replaceChildren(h('th', { scope: 'col', html: table.xHeader ?? x.label ?? '' }),
       ...seriesDefs.map((s) => h('th', { scope: 'col', html: s.label })));

@@ -16,13 +16,13 @@ export default {
     raw: 'Raw',
     scaled: R`Divided by $\sqrt{d_k}$`,
     rawPlain: 'raw',
-    scaledPlain: 'divided by √d_k',
+    scaledPlain: 'divided by √dₖ',
   },
   sweep: {
     title: R`The gradient that reaches each query and each key, against $d_k$`,
     intro: R`At each $d_k$ from 4 to 1024: 32 trials, each drawing 8 queries and 8 keys ($d_k$ wide), 8 values and an upstream gradient $dO$ ($d_v = 8$) as standard normals from the seed, the same seed at every $d_k$. For every query $i$ the size of its gradient, $\lVert\partial L/\partial q_i\rVert$; for every key, $\lVert\partial L/\partial k_j\rVert$ — 256 of each per $d_k$. The plots show the median, with a bar over the middle half.`,
     xLabel: R`$d_k$ (log scale)`,
-    plotDescription: 'Median size of the gradient, raw and divided by the square root of d_k, at d_k = 4 to 1024, on a log scale; the numbers are in the table below.',
+    plotDescription: 'Median size of the gradient, raw and divided by the square root of dₖ, at dₖ = 4 to 1024, on a log scale; the numbers are in the table below.',
     plots: {
       query: { title: 'Gradient reaching each query against d_k', caption: R`$\lVert\partial L/\partial q_i\rVert$, median and middle half` },
       key: { title: 'Gradient reaching each key against d_k', caption: R`$\lVert\partial L/\partial k_j\rVert$, median and middle half` },
@@ -34,7 +34,7 @@ export default {
       scaled: R`$\div\sqrt{d_k}$`,
       vanished: R`raw $< 10^{-3}$`,
     },
-    caption: 'Median (middle half) over {trials} trials of {n} queries and {m} keys, d_v = {dv}, seed {seed}; and the share of raw gradients below 10⁻³',
+    caption: 'Median (middle half) over {trials} trials of {n} queries and {m} keys, dᵥ = {dv}, seed {seed}; and the share of raw gradients below 10⁻³',
     running: 'Computing the backward passes…',
     done: 'Computed by the engine’s backward pass on this page, in {ms} ms of slices between frames.',
     summary: {
@@ -57,7 +57,7 @@ export default {
   },
   row: {
     title: 'One row of weights and its Jacobian',
-    intro: R`One query of the sweep’s first trial, at the $d_k$ and the query you choose: its eight weights, and the Jacobian of the softmax at those weights (blue positive, orange negative), raw and divided.`,
+    intro: R`One query of the sweep’s first trial, at the $d_k$ and the query you choose: its eight weights, and the Jacobian of the softmax at those weights (blue positive, orange negative, one colour scale for both), raw and divided.`,
     controls: { dk: R`$d_k$`, query: 'Query' },
     weights: { raw: 'Weights of the raw scores', scaled: R`Weights of the scores $\div\sqrt{d_k}$` },
     jacobian: { raw: R`$J$ of the raw row`, scaled: R`$J$ of the divided row` },
@@ -80,7 +80,7 @@ export default {
     run: 'Train both',
     stop: 'Stop',
     runs: { scaled: R`divided by $\sqrt{d_k}$`, raw: 'raw' },
-    runsPlain: { scaled: 'divided by √d_k', raw: 'raw' },
+    runsPlain: { scaled: 'divided by √dₖ', raw: 'raw' },
     xLabel: 'training step',
     step: 'step',
     loss: {
@@ -95,7 +95,7 @@ export default {
     },
     idle: 'Not run yet: press “Train both”.',
     running: 'Training… step {scaled} with the division, {raw} without.',
-    done: 'Both runs done: {steps} steps at d_k = {dk}.',
+    done: 'Both runs done: {steps} steps at dₖ = {dk}.',
     stopped: 'Stopped.',
     failed: 'The experiment failed: {message}',
     summary: {

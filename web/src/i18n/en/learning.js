@@ -16,7 +16,7 @@ export default {
     heads: R`Heads $h$`,
     learningRate: 'Learning rate',
     scaling: R`Divide the scores by $\sqrt{d_k}$`,
-    scalingPlain: 'Divide the scores by the square root of d_k',
+    scalingPlain: 'Divide the scores by the square root of dₖ',
     seed: 'Seed',
     newSeed: 'New seed',
   },
@@ -65,7 +65,7 @@ export default {
     head: 'Head {head}',
   },
   progress: {
-    untrained: R`Step 0, untrained: held-out accuracy {accuracy}. {aligned} of {total} output positions look hardest at the source position they come from, and {correct} of the probe’s {total} words are right.`,
+    untrained: R`Step 0, untrained: {aligned} of {total} output positions look hardest at the source position they come from, and {correct} of the probe’s {total} words are right.`,
     trained: R`After {step} steps: training loss {loss}, held-out accuracy {accuracy}. {aligned} of {total} output positions look hardest at the source position they come from (dashed), and {correct} of the probe’s {total} words are right.`,
     formed: {
       reverse: 'The alignment has formed: the anti-diagonal, each output digit reading the input digit it copies.',

@@ -15,13 +15,13 @@ export default {
     raw: '그대로',
     scaled: R`$\sqrt{d_k}$로 나눔`,
     rawPlain: '그대로',
-    scaledPlain: '√d_k로 나눔',
+    scaledPlain: '√dₖ로 나눔',
   },
   sweep: {
     title: R`각 쿼리와 각 키에 닿는 그래디언트, $d_k$에 따라`,
     intro: R`$d_k$를 4부터 1024까지 바꾸며, 각 $d_k$에서 32회 시행합니다. 시행마다 쿼리 8개와 키 8개($d_k$차원), 값 8개와 위쪽 그래디언트 $dO$($d_v = 8$)를 시드에서 표준정규분포로 뽑습니다. 모든 $d_k$에서 같은 시드를 씁니다. 쿼리 $i$마다 그래디언트의 크기 $\lVert\partial L/\partial q_i\rVert$를, 키마다 $\lVert\partial L/\partial k_j\rVert$를 잽니다. $d_k$마다 각각 256개입니다. 그래프는 중앙값과 가운데 절반의 범위를 보여 줍니다.`,
     xLabel: R`$d_k$(로그 눈금)`,
-    plotDescription: 'd_k = 4부터 1024까지, 그대로와 d_k의 제곱근으로 나눈 경우의 그래디언트 크기 중앙값(로그 눈금). 수치는 아래 표에 있습니다.',
+    plotDescription: 'dₖ = 4부터 1024까지, 그대로와 dₖ의 제곱근으로 나눈 경우의 그래디언트 크기 중앙값(로그 눈금). 수치는 아래 표에 있습니다.',
     plots: {
       query: { title: 'd_k에 따라 각 쿼리에 닿는 그래디언트', caption: R`$\lVert\partial L/\partial q_i\rVert$, 중앙값과 가운데 절반` },
       key: { title: 'd_k에 따라 각 키에 닿는 그래디언트', caption: R`$\lVert\partial L/\partial k_j\rVert$, 중앙값과 가운데 절반` },
@@ -33,7 +33,7 @@ export default {
       scaled: R`$\div\sqrt{d_k}$`,
       vanished: R`그대로 $< 10^{-3}$`,
     },
-    caption: '쿼리 {n}개, 키 {m}개, d_v = {dv|으로} {trials}회 시행한 중앙값(가운데 절반), 시드 {seed}. 그리고 10⁻³보다 작은 그대로 그래디언트의 비율',
+    caption: '쿼리 {n}개, 키 {m}개, dᵥ = {dv|으로} {trials}회 시행한 중앙값(가운데 절반), 시드 {seed}. 그리고 10⁻³보다 작은 그대로 그래디언트의 비율',
     running: '역전파를 계산하는 중…',
     done: '이 페이지에서 엔진의 역전파로 계산했습니다. 프레임 사이사이 조각으로 나누어 모두 {ms} ms.',
     summary: {
@@ -56,7 +56,7 @@ export default {
   },
   row: {
     title: '가중치 한 행과 그 야코비 행렬',
-    intro: R`스윕의 첫 시행에서 고른 $d_k$와 쿼리 하나를 봅니다. 그 쿼리의 가중치 여덟 개와, 그 가중치에서의 소프트맥스 야코비 행렬(파랑은 양수, 주황은 음수)을 그대로와 나눈 경우로 보여 줍니다.`,
+    intro: R`스윕의 첫 시행에서 고른 $d_k$와 쿼리 하나를 봅니다. 그 쿼리의 가중치 여덟 개와, 그 가중치에서의 소프트맥스 야코비 행렬(파랑은 양수, 주황은 음수, 두 행에 같은 색 눈금)을 그대로와 나눈 경우로 보여 줍니다.`,
     controls: { dk: R`$d_k$`, query: '쿼리' },
     weights: { raw: '그대로인 점수의 가중치', scaled: R`$\sqrt{d_k}$로 나눈 점수의 가중치` },
     jacobian: { raw: R`그대로인 행의 $J$`, scaled: R`나눈 행의 $J$` },
@@ -79,7 +79,7 @@ export default {
     run: '둘 다 학습',
     stop: '멈추기',
     runs: { scaled: R`$\sqrt{d_k}$로 나눔`, raw: '그대로' },
-    runsPlain: { scaled: '√d_k로 나눔', raw: '그대로' },
+    runsPlain: { scaled: '√dₖ로 나눔', raw: '그대로' },
     xLabel: '학습 단계',
     step: '단계',
     loss: {
@@ -94,7 +94,7 @@ export default {
     },
     idle: '아직 돌리지 않았습니다. “둘 다 학습”을 누르세요.',
     running: '학습 중… 나누면 {scaled}단계, 나누지 않으면 {raw}단계.',
-    done: '두 학습 끝: d_k = {dk}에서 {steps}단계.',
+    done: '두 학습 끝: dₖ = {dk}에서 {steps}단계.',
     stopped: '멈췄습니다.',
     failed: '실험이 실패했습니다: {message}',
     summary: {

@@ -15,7 +15,7 @@ export default {
     heads: R`헤드 $h$`,
     learningRate: '학습률',
     scaling: R`점수를 $\sqrt{d_k}$로 나누기`,
-    scalingPlain: '점수를 d_k의 제곱근으로 나누기',
+    scalingPlain: '점수를 dₖ의 제곱근으로 나누기',
     seed: '시드',
     newSeed: '새 시드',
   },
@@ -64,7 +64,7 @@ export default {
     head: '헤드 {head}',
   },
   progress: {
-    untrained: R`0단계, 학습 전: 평가 정확도 {accuracy}. 출력 위치 {total}개 중 {aligned}개가 자신이 온 소스 위치를 가장 강하게 보고, 탐침 문장의 단어 {total}개 중 {correct}개를 맞힙니다.`,
+    untrained: R`0단계, 학습 전: 출력 위치 {total}개 중 {aligned}개가 자신이 온 소스 위치를 가장 강하게 보고, 탐침 문장의 단어 {total}개 중 {correct}개를 맞힙니다.`,
     trained: R`{step}단계 뒤: 학습 손실 {loss}, 평가 정확도 {accuracy}. 출력 위치 {total}개 중 {aligned}개가 자신이 온 소스 위치(점선)를 가장 강하게 보고, 탐침 문장의 단어 {total}개 중 {correct}개를 맞힙니다.`,
     formed: {
       reverse: '정렬이 만들어졌습니다. 반대 대각선입니다. 출력 숫자마다 자신이 베끼는 입력 숫자를 읽습니다.',

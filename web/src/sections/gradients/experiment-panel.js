@@ -10,7 +10,7 @@ import { choiceGroup } from '../../components/choice-group.js';
 import { rangeSlider } from '../../components/range-slider.js';
 import { seedControl } from '../../components/seed-control.js';
 import { lineChart } from '../../components/line-chart.js';
-import { formatFull, formatNumber } from '../../lib/format.js';
+import { formatFull, formatLogTick, formatNumber } from '../../lib/format.js';
 import { createTrainingClient, createTrainingWorker } from '../../training/training-client.js';
 import { RUNS, STEP_CHOICES, TRAIN_DIMENSIONS, compareRuns, evaluateEvery, runOptions } from './experiment.js';
 
@@ -47,7 +47,7 @@ export function experimentPanel(model, { t, engine, store, changed, createWorker
   const xAxis = { label: t('experiment.xLabel'), scale: 'linear', format: (v) => String(Math.round(v)) };
   const lossChart = lineChart({
     title: t('experiment.loss.title'), description: t('experiment.loss.description'), caption: t('experiment.loss.caption'),
-    x: xAxis, y: { label: '', scale: 'log', format: (v) => formatNumber(v, v < 0.1 ? 2 : v < 1 ? 1 : 0), emptyDomain: [0.01, 10] },
+    x: xAxis, y: { label: '', scale: 'log', format: formatLogTick, emptyDomain: [0.01, 10] },
     height: 220, series, table: { summary: t('table.show'), caption: t('experiment.loss.title'), xHeader: t('experiment.step') },
     className: 'gr-plot',
   });

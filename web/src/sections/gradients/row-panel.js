@@ -32,7 +32,8 @@ export function rowPanel(model, { t, changed }) {
     const bars = weightColumns({ labels: keys, caption: t(`row.weights.${kind}`), tone: kind, digits: 3 });
     const map = heatmap({
       rows: m, cols: m, rowLabels: keys.map((_, i) => `<i>p</i><sub>${i + 1}</sub>`), colLabels: keys.map((_, j) => `<i>s</i><sub>${j + 1}</sub>`),
-      rowRole: 'k', colRole: 'k', digits: 2, diverging: true, compact: true,
+      // One colour scale for both rows: 1/4 is the largest |J_ij| any row can have (p_i = 1/2).
+      rowRole: 'k', colRole: 'k', digits: 2, diverging: true, maxAbs: 0.25, compact: true,
       caption: t(`row.jacobian.${kind}`), tableSummary: t('table.show'),
     });
     const stats = h('p', { class: 'gr-stats' });

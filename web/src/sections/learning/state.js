@@ -10,7 +10,7 @@
 // the untrained model's reading (step 0, computed here, on the page) and what
 // the run has sent back (applyMessage), and words the progress from it.
 import { liveModel } from '../../lib/live-model.js';
-import { describeTrainer, pointOf } from '../../training/training-host.js';
+import { describeTrainer } from '../../training/training-host.js';
 
 export const TASKS = Object.freeze(['reverse', 'translate']);
 export const HEAD_CHOICES = Object.freeze([1, 2, 4, 8]);
@@ -27,11 +27,13 @@ export function trainerOptions({ task, seed, heads, scale, learningRate }) {
   return { task, seed, heads, dModel: D_MODEL, scale, learningRate };
 }
 
-// The untrained model (step 0): what a run starts from, computed on the page.
+// The untrained model (step 0): what a run starts from, computed on the page
+// when a setting changes. Its held-out evaluation (a few milliseconds) is left
+// to the run, whose first point is step 0's.
 export function untrained(engine, settings) {
   const trainer = engine.createTrainer(trainerOptions(settings));
   try {
-    return { trainer: describeTrainer(trainer), step: 0, points: [pointOf(trainer, 0, null)], probe: trainer.probe() };
+    return { trainer: describeTrainer(trainer), step: 0, points: [], probe: trainer.probe() };
   } finally {
     trainer.dispose();
   }
@@ -103,10 +105,10 @@ export function progressSummary(run, task) {
   const { correct } = correctOf(run.probe);
   const parts = [{
     key: run.step === 0 ? 'progress.untrained' : 'progress.trained',
-    params: { step: run.step, loss: point.loss, accuracy: point.accuracy, aligned, total, correct },
+    params: { step: run.step, loss: point?.loss ?? null, accuracy: point?.accuracy ?? null, aligned, total, correct },
   }];
   if (aligned === total) parts.push({ key: `progress.formed.${task}`, params: {} });
-  if (run.step > 0 && aligned === total && point.accuracy >= TARGET_ACCURACY[task]) {
+  if (run.step > 0 && aligned === total && point?.accuracy >= TARGET_ACCURACY[task]) {
     parts.push({ key: 'progress.learned', params: { target: TARGET_ACCURACY[task], step: run.step } });
   }
   return parts;

@@ -10,7 +10,7 @@ import { choiceGroup } from '../../components/choice-group.js';
 import { seedControl } from '../../components/seed-control.js';
 import { toggleSwitch } from '../../components/toggle-switch.js';
 import { lineChart } from '../../components/line-chart.js';
-import { formatNumber } from '../../lib/format.js';
+import { formatLogTick, formatNumber } from '../../lib/format.js';
 import { createTrainingClient, createTrainingWorker } from '../../training/training-client.js';
 import { HEAD_CHOICES, LEARNING_RATES, MAX_STEPS, TASKS, alignmentOf, applyMessage, progressSummary, trainerOptions } from './state.js';
 import { alignmentMap } from './alignment-map.js';
@@ -59,7 +59,7 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
   const xAxis = { label: t('charts.xLabel'), scale: 'linear', format: (v) => String(Math.round(v)) };
   const lossChart = lineChart({
     title: t('charts.loss.title'), description: t('charts.loss.description'), caption: t('charts.loss.caption'),
-    x: xAxis, y: { label: '', scale: 'log', format: (v) => formatNumber(v, v < 0.1 ? 2 : v < 1 ? 1 : 0), emptyDomain: [0.01, 10] },
+    x: xAxis, y: { label: '', scale: 'log', format: formatLogTick, emptyDomain: [0.01, 10] },
     height: 200, series: [{ id: 'loss', label: t('charts.loss.series'), plainLabel: t('charts.loss.series'), ...LINE }],
     table: { summary: t('table.show'), caption: t('charts.loss.title'), xHeader: t('charts.step') }, className: 'le-chart',
   });
@@ -105,15 +105,14 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
     lossChart.update({ series: { loss: run.points.filter((p) => p.loss !== null).map((p) => [p.step, p.loss]) } });
     accuracyChart.update({ series: { accuracy: run.points.map((p) => [p.step, p.accuracy]) } });
     map.update(run.probe);
-    setText(counters, t('training.counters', {
-      step: run.step, loss: point.loss === null ? '\u2014' : formatNumber(point.loss, 3), accuracy: formatNumber(point.accuracy, 3),
-    }));
+    const shown = (x, digits = 3) => (x === null || x === undefined ? '\u2014' : formatNumber(x, digits));
+    setText(counters, t('training.counters', { step: run.step, loss: shown(point?.loss), accuracy: shown(point?.accuracy) }));
     const { aligned, total } = alignmentOf(run.probe, run.trainer.alignment);
     setHTML(summary, progressSummary(run, settings().task).map(({ key, params }) => t(key, {
-      ...params, loss: params.loss === null ? '\u2014' : formatNumber(params.loss ?? 0, 3), accuracy: formatNumber(params.accuracy ?? 0, 3),
+      ...params, loss: shown(params.loss), accuracy: shown(params.accuracy),
       target: `${formatNumber(100 * (params.target ?? 0), 0)}%`,
     })).join(' '));
-    Object.assign(el.dataset, { step: String(run.step), accuracy: String(point.accuracy), aligned: String(aligned), total: String(total) });
+    Object.assign(el.dataset, { step: String(run.step), accuracy: String(point?.accuracy ?? ''), aligned: String(aligned), total: String(total) });
   }
   const redraw = () => { frame ||= requestAnimationFrame(draw); };
 
