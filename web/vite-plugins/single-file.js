@@ -6,9 +6,7 @@
 //     builds, each as the attention and the learning module), which main.js
 //     hands to createAttention({ wasmBinary });
 //   - the Emscripten modules lose their `new URL('x.wasm', import.meta.url)`
-//     (never used when the bytes are given; it would emit a second copy; the
-//     learning modules too, whose bytes inline-wasm.js does not carry yet: a
-//     learning engine cannot load from disk);
+//     (never used when the bytes are given; it would emit a second copy);
 //   - `new Worker(new URL(...))` throws instead (a module worker cannot start
 //     from disk; the sections fall back to the main thread);
 //   - after the bundle is written (one script: code splitting is off), the
