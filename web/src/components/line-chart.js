@@ -120,9 +120,15 @@ export function lineChart({
 
   let data = { series: {}, references: [] };
   let width = 0;
+  let measured = null;   // the frame's width, from the ResizeObserver
   let seriesDefs = series;
 
+  let legendKey = null;
   function drawLegend() {
+    // Rebuilt only when its entries change (a chart updated every frame keeps its legend).
+    const key = JSON.stringify([seriesDefs.map((s) => s.label), (data.references ?? []).map((r) => r.label)]);
+    if (key === legendKey) return;
+    legendKey = key;
     legend.replaceChildren(
       ...seriesDefs.map((s) => h('li', {}, swatch(s), h('span', { html: s.label }))),
       ...(data.references ?? []).map((r) => h('li', { class: 'lc-ref-item' },
@@ -147,7 +153,9 @@ export function lineChart({
   }
 
   function draw() {
-    width = Math.max(240, Math.round(frame.clientWidth || 480));
+    // The width the ResizeObserver last measured: reading clientWidth here would
+    // force a layout of the page in the middle of an update.
+    width = Math.max(240, Math.round(measured ?? frame.clientWidth ?? 480) || 480);
     root.setAttribute('viewBox', `0 0 ${width} ${height}`);
     root.setAttribute('width', String(width));
     root.setAttribute('height', String(height));
@@ -236,7 +244,10 @@ export function lineChart({
   }
 
   const observer = typeof ResizeObserver === 'function'
-    ? new ResizeObserver(() => { if (Math.round(frame.clientWidth) !== width) draw(); })
+    ? new ResizeObserver(([entry]) => {
+      measured = entry.contentRect.width;
+      if (Math.max(240, Math.round(measured) || 480) !== width) draw();
+    })
     : null;
   observer?.observe(frame);
 

@@ -3,13 +3,13 @@
 // Where no worker can start (a page opened from disk, where module workers are
 // refused; the single-file build makes `createWorker` throw), the same host
 // runs on the page with the page's engine, in slices of `inPageBatchMs`
-// between which the page paints and handles input.
+// between which the page paints and handles input (its code is loaded then:
+// a page whose worker starts does not download it).
 //
 //   const client = createTrainingClient({ createWorker, engine, onMessage });
 //   client.send({ type: 'start', options });  client.send({ type: 'play', paced: true });
 //   client.stop();          // terminates the worker: the run and its model are gone
 //   client.inBackground     // whether a worker runs it
-import { createTrainingHost } from './training-host.js';
 
 export const IN_PAGE_BATCH_MS = 8;
 
@@ -24,12 +24,22 @@ export function createTrainingClient({ createWorker = createTrainingWorker, engi
   // load, it is replayed on the page.
   let unanswered = [];
 
+  // The host on the page, behind a stand-in that keeps the messages in order
+  // while its code loads.
   function runInPage() {
-    const mine = createTrainingHost({
+    let stopped = false;
+    const ready = import('./training-host.js').then(({ createTrainingHost }) => (stopped ? null : createTrainingHost({
       engine,
       post: (message) => { if (host === mine) onMessage(message); },
       batchMs: inPageBatchMs,
-    });
+    })));
+    const mine = {
+      handle: (message) => ready.then((h) => h?.handle(message)),
+      dispose() {
+        stopped = true;
+        ready.then((h) => h?.handle({ type: 'dispose' }));
+      },
+    };
     host = mine;
     for (const message of unanswered) host.handle(message);
     unanswered = [];
@@ -72,7 +82,7 @@ export function createTrainingClient({ createWorker = createTrainingWorker, engi
     stop() {
       worker?.terminate();
       worker = null;
-      host?.handle({ type: 'dispose' });
+      host?.dispose();
       host = null;
       unanswered = [];
     },

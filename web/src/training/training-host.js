@@ -24,19 +24,11 @@
 //          (null at step 0), `accuracy` and `heldOutLoss` the held-out evaluation after it.
 import { FRAME_MS, batchLimit, evaluatesAt } from './pace.js';
 
-const messageOf = (err) => String(err?.message ?? err);
+import { describeTrainer } from './describe-trainer.js';
 
-// What the page needs to know of a trainer: plain data (it crosses postMessage).
-export function describeTrainer(trainer) {
-  return {
-    options: { ...trainer.options },
-    vocabulary: trainer.vocabulary,
-    alignment: [...trainer.alignment],
-    sourceLength: trainer.sourceLength,
-    targetLength: trainer.targetLength,
-    heldOut: trainer.heldOut,
-  };
-}
+export { describeTrainer };
+
+const messageOf = (err) => String(err?.message ?? err);
 
 // A point of the curves: the training loss of the step just taken and the
 // held-out evaluation after it.

@@ -41,7 +41,8 @@ export function rowPanel(model, { t, changed }) {
     return [kind, { bars, map, stats, el }];
   }));
   const summary = h('p', { class: 'gr-summary', 'aria-live': 'polite' });
-  const error = h('p', { class: 'input-error', role: 'alert', hidden: true });
+  // An alert only while there is an error (an empty alert is still one to assistive technology).
+  const error = h('p', { class: 'input-error', hidden: true });
 
   const el = h('div', { class: 'panel gr-panel', id: 'gradients-row' },
     h('p', { class: 'panel-title', html: t('row.title') }),
@@ -53,6 +54,8 @@ export function rowPanel(model, { t, changed }) {
   function update() {
     const row = model.result;
     error.hidden = !model.error;
+    if (model.error) error.setAttribute('role', 'alert');
+    else error.removeAttribute('role');
     setText(error, model.error ?? '');
     if (!row) return;
     for (const kind of KINDS) {

@@ -35,8 +35,12 @@ export function alignmentMap({ t, reading, heads, expected, caption, languages, 
     output,
     headMaps.length ? h('div', { class: 'le-heads' }, html('p', { class: 'le-heads-title' }, t('map.heads')), headMaps.map((m) => m.el)) : null);
 
-  function update(next) {
+  // `details: false` redraws the averaged weights only (the heads and the
+  // output line wait for the next full update).
+  function update(next, { details = true } = {}) {
     map.update(next.weights);
+    el.dataset.strongest = next.strongestSources.join(',');
+    if (!details) return;
     next.headWeights.forEach((w, i) => headMaps[i]?.update(w));
     const words = next.predicted.map((w, r) => {
       const right = !expected || w === next.target[r];
@@ -44,7 +48,6 @@ export function alignmentMap({ t, reading, heads, expected, caption, languages, 
         : `<span class="le-word is-wrong">${word(w, targetLang)}<span class="visually-hidden"> (${t('map.wrong')})</span></span>`;
     }).join(' ');
     setHTML(output, `${t('map.output')} ${words}`);
-    el.dataset.strongest = next.strongestSources.join(',');
   }
   update(reading);
   return { el, update, cells: map.cells };

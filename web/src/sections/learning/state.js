@@ -10,7 +10,7 @@
 // the untrained model's reading (step 0, computed here, on the page) and what
 // the run has sent back (applyMessage), and words the progress from it.
 import { liveModel } from '../../lib/live-model.js';
-import { describeTrainer } from '../../training/training-host.js';
+import { describeTrainer } from '../../training/describe-trainer.js';
 
 export const TASKS = Object.freeze(['reverse', 'translate']);
 export const HEAD_CHOICES = Object.freeze([1, 2, 4, 8]);

@@ -96,25 +96,45 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
     mapSlot.replaceChildren(map.el);
   }
 
-  // ---- drawing (at most once per frame) ------------------------------------------
+  // ---- drawing: while the run plays, the averaged weights and the counters 10
+  // times a second, the rest (curves, heads, output, sentences) 4 times (the
+  // worker reports up to 30 times a second; drawing all of each report kept
+  // the main thread of this 2-core machine busy a third of the time); all of it
+  // at once when the run stops --------------------------------------------------
+  const DRAW_MS = 100;
+  const CHART_MS = 250;
   let frame = 0;
+  let timer = 0;
+  let drawnAt = -Infinity;
+  let chartsAt = -Infinity;
   function draw() {
     frame = 0;
+    timer = 0;
     const run = store.run;
     const point = run.points[run.points.length - 1];
-    lossChart.update({ series: { loss: run.points.filter((p) => p.loss !== null).map((p) => [p.step, p.loss]) } });
-    accuracyChart.update({ series: { accuracy: run.points.map((p) => [p.step, p.accuracy]) } });
-    map.update(run.probe);
+    const now = performance.now();
+    drawnAt = now;
+    const details = !run.playing || now - chartsAt >= CHART_MS;
     const shown = (x, digits = 3) => (x === null || x === undefined ? '\u2014' : formatNumber(x, digits));
+    map.update(run.probe, { details });
     setText(counters, t('training.counters', { step: run.step, loss: shown(point?.loss), accuracy: shown(point?.accuracy) }));
     const { aligned, total } = alignmentOf(run.probe, run.trainer.alignment);
+    Object.assign(el.dataset, { step: String(run.step), accuracy: String(point?.accuracy ?? ''), aligned: String(aligned), total: String(total) });
+    if (!details) return;
+    chartsAt = now;
+    lossChart.update({ series: { loss: run.points.filter((p) => p.loss !== null).map((p) => [p.step, p.loss]) } });
+    accuracyChart.update({ series: { accuracy: run.points.map((p) => [p.step, p.accuracy]) } });
     setHTML(summary, progressSummary(run, settings().task).map(({ key, params }) => t(key, {
       ...params, loss: shown(params.loss), accuracy: shown(params.accuracy),
       target: `${formatNumber(100 * (params.target ?? 0), 0)}%`,
     })).join(' '));
-    Object.assign(el.dataset, { step: String(run.step), accuracy: String(point?.accuracy ?? ''), aligned: String(aligned), total: String(total) });
   }
-  const redraw = () => { frame ||= requestAnimationFrame(draw); };
+  function redraw() {
+    if (frame || timer) return;
+    const wait = store.run.playing ? drawnAt + DRAW_MS - performance.now() : 0;
+    if (wait > 0) timer = setTimeout(() => { timer = 0; frame = requestAnimationFrame(draw); }, wait);
+    else frame = requestAnimationFrame(draw);
+  }
 
   function setStatus(next) {
     store.status = next;
@@ -198,6 +218,7 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
     destroy() {
       stopClient();
       cancelAnimationFrame(frame);
+      clearTimeout(timer);
       lossChart.destroy();
       accuracyChart.destroy();
     },

@@ -21,7 +21,9 @@ export function translatePanel(model, { t, engine, training }) {
     h('div', { class: 'le-sentence-row' }, input, submit));
   const vocabulary = h('div', { class: 'le-vocabulary' });
   const note = h('p', { class: 'le-note', role: 'status' });
-  const error = h('p', { class: 'input-error', role: 'alert', hidden: true });
+  // An alert only while there is an error (an empty alert is still one to assistive technology).
+  const error = h('p', { class: 'input-error', hidden: true });
+  const hideError = () => { error.hidden = true; error.removeAttribute('role'); };
   const result = h('div', { class: 'le-result' });
   const el = h('div', { class: 'panel le-panel', id: 'learning-translate' },
     h('p', { class: 'panel-title', html: t('translate.title') }),
@@ -47,7 +49,7 @@ export function translatePanel(model, { t, engine, training }) {
   }
 
   function show(reading, step) {
-    error.hidden = true;
+    hideError();
     setText(note, step === 0 ? t('translate.untrained') : t('translate.trained', { step }));
     const map = alignmentMap({
       t, reading, heads: model.settings.heads, expected: null, caption: t('map.sentenceCaption'),
@@ -58,6 +60,7 @@ export function translatePanel(model, { t, engine, training }) {
   function refuse(message) {
     const { key, params } = sentenceError(message);
     error.hidden = false;
+    error.setAttribute('role', 'alert');
     // The reader's words come back in the message: text, never markup.
     setHTML(error, t(key, Object.fromEntries(Object.entries(params).map(([name, v]) => [name, escapeHTML(v)]))));
     setText(note, '');
@@ -89,7 +92,7 @@ export function translatePanel(model, { t, engine, training }) {
     reset() {
       showVocabulary();
       result.replaceChildren();
-      error.hidden = true;
+      hideError();
       setText(note, '');
     },
   };
