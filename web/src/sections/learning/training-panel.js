@@ -138,8 +138,8 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
 
   function setStatus(next) {
     store.status = next;
-    el.dataset.state = next;
     const run = store.run;
+    Object.assign(el.dataset, { state: next, step: String(run.step) });
     const atLimit = run.step >= MAX_STEPS;
     buttons.play.el.disabled = next === 'playing' || atLimit;
     buttons.pause.el.disabled = next !== 'playing';
