@@ -58,7 +58,7 @@ export default {
   row: {
     title: 'One row of weights and its Jacobian',
     intro: R`One query of the sweep’s first trial, at the $d_k$ and the query you choose: its eight weights, and the Jacobian of the softmax at those weights (blue positive, orange negative, one colour scale for both), raw and divided.`,
-    controls: { dk: R`$d_k$`, query: 'Query' },
+    controls: { dk: 'Dimension <i>d</i><sub>k</sub>', query: 'Query' },
     weights: { raw: 'Weights of the raw scores', scaled: R`Weights of the scores $\div\sqrt{d_k}$` },
     jacobian: { raw: R`$J$ of the raw row`, scaled: R`$J$ of the divided row` },
     barsLabel: 'Weights of keys 1 to 8: {values}',
@@ -75,7 +75,7 @@ export default {
   experiment: {
     title: 'Two runs, side by side',
     intro: R`The task: English sentences of a toy grammar into Korean (section {§learning}). Every few steps both models are evaluated on held-out sentences that training never sees.`,
-    controls: { dk: R`$d_k = d_{\text{model}}$`, steps: 'Steps' },
+    controls: { dk: 'Dimension <i>d</i><sub>k</sub> = <i>d</i><sub>model</sub>', steps: 'Steps' },
     plan: R`$d_k$ = {dk}, {steps} steps of 32 sentences each, evaluated every {every} steps.`,
     run: 'Train both',
     stop: 'Stop',

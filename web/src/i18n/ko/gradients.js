@@ -57,7 +57,7 @@ export default {
   row: {
     title: '가중치 한 행과 그 야코비 행렬',
     intro: R`스윕의 첫 시행에서 고른 $d_k$와 쿼리 하나를 봅니다. 그 쿼리의 가중치 여덟 개와, 그 가중치에서의 소프트맥스 야코비 행렬(파랑은 양수, 주황은 음수, 두 행에 같은 색 눈금)을 그대로와 나눈 경우로 보여 줍니다.`,
-    controls: { dk: R`$d_k$`, query: '쿼리' },
+    controls: { dk: '차원 <i>d</i><sub>k</sub>', query: '쿼리' },
     weights: { raw: '그대로인 점수의 가중치', scaled: R`$\sqrt{d_k}$로 나눈 점수의 가중치` },
     jacobian: { raw: R`그대로인 행의 $J$`, scaled: R`나눈 행의 $J$` },
     barsLabel: '키 1부터 8까지의 가중치: {values}',
@@ -74,7 +74,7 @@ export default {
   experiment: {
     title: '두 학습을 나란히',
     intro: R`과제는 장난감 문법의 영어 문장을 한국어로 옮기는 것입니다({§learning}절). 몇 단계마다 두 모델을, 학습에 한 번도 쓰지 않은 평가용 문장으로 평가합니다.`,
-    controls: { dk: R`$d_k = d_{\text{model}}$`, steps: '단계 수' },
+    controls: { dk: '차원 <i>d</i><sub>k</sub> = <i>d</i><sub>model</sub>', steps: '단계 수' },
     plan: R`$d_k$ = {dk}, 문장 32개짜리 배치로 {steps}단계, {every}단계마다 평가.`,
     run: '둘 다 학습',
     stop: '멈추기',
