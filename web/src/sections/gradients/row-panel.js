@@ -3,7 +3,8 @@
 // J = diag(p) - p p^T (engine.softmaxJacobian), as heatmaps with their trace
 // and the size of the gradient that reaches that query. Computed at once on
 // every change (a few small engine calls).
-import { h, html, setHTML, setText } from '../../lib/dom.js';
+import { h, html, setText } from '../../lib/dom.js';
+import { liveText } from '../../lib/live-text.js';
 import { rangeSlider } from '../../components/range-slider.js';
 import { choiceGroup } from '../../components/choice-group.js';
 import { heatmap } from '../../components/heatmap.js';
@@ -36,11 +37,11 @@ export function rowPanel(model, { t, changed }) {
       rowRole: 'k', colRole: 'k', digits: 2, diverging: true, maxAbs: 0.25, compact: true,
       caption: t(`row.jacobian.${kind}`), tableSummary: t('table.show'),
     });
-    const stats = h('p', { class: 'gr-stats' });
-    const el = h('div', { class: ['gr-half', `gr-${kind}`] }, bars.el, map.el, stats);
+    const stats = liveText(h('p', { class: 'gr-stats' }));
+    const el = h('div', { class: ['gr-half', `gr-${kind}`] }, bars.el, map.el, stats.el);
     return [kind, { bars, map, stats, el }];
   }));
-  const summary = h('p', { class: 'gr-summary', 'aria-live': 'polite' });
+  const summary = liveText(h('p', { class: 'gr-summary', 'aria-live': 'polite' }));
   // An alert only while there is an error (an empty alert is still one to assistive technology).
   const error = h('p', { class: 'input-error', hidden: true });
 
@@ -49,7 +50,7 @@ export function rowPanel(model, { t, changed }) {
     html('p', { class: 'gr-intro' }, t('row.intro')),
     h('div', { class: 'controls-row gr-controls' }, dk.el, query.el),
     h('div', { class: 'gr-pair' }, KINDS.map((kind) => sides[kind].el)),
-    summary, error);
+    summary.el, error);
 
   function update() {
     const row = model.result;
@@ -62,14 +63,14 @@ export function rowPanel(model, { t, changed }) {
       const side = row[kind];
       sides[kind].bars.update(side.weights, { summary: t('row.barsLabel', { values: side.weights.map((w) => formatNumber(w, 3)).join(', ') }) });
       sides[kind].map.update(side.jacobian);
-      setHTML(sides[kind].stats, t('row.stats', {
+      sides[kind].stats.set(t('row.stats'), {
         max: formatNumber(side.maxWeight, 4), trace: formatScientific(side.trace, 2), largest: formatScientific(side.largest, 2),
         gradient: formatScientific(side.gradient, 2),
-      }));
+      });
     }
     const { key, params } = rowSummary(row);
     const shown = { dk: String, query: String, max: (x) => formatNumber(x, 4), smax: (x) => formatNumber(x, 3), traceRatio: (x) => formatNumber(x, x >= 100 ? 0 : 1), gradientRatio: (x) => formatNumber(x, x >= 100 ? 0 : 1) };
-    setHTML(summary, t(key, Object.fromEntries(Object.entries(params).map(([name, x]) => [name, (shown[name] ?? ((v) => formatScientific(v, 2)))(x)]))));
+    summary.set(t(key), Object.fromEntries(Object.entries(params).map(([name, x]) => [name, (shown[name] ?? ((v) => formatScientific(v, 2)))(x)])));
     el.dataset.dk = String(row.dk);
     el.dataset.query = String(row.query + 1);
   }

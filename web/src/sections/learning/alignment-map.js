@@ -3,7 +3,7 @@
 // as rows, source words as columns), the cell each row should look at
 // outlined, the model's output under it, and each head's weights as a small
 // map when there is more than one. Built for one task's shape (a task change
-// builds a new one).
+// builds a new one); setHeads(h) rebuilds the heads' maps only.
 import { escapeHTML, h, html, setHTML } from '../../lib/dom.js';
 import { heatmap } from '../../components/heatmap.js';
 
@@ -24,16 +24,20 @@ export function alignmentMap({ t, reading, heads, expected, caption, languages, 
   });
   if (expected) expected.forEach((s, r) => map.cells[r * cols + s].classList.add('is-expected'));
   const output = h('p', { class: 'le-output' });
-  const headMaps = heads > 1 ? Array.from({ length: heads }, (_, i) => heatmap({
-    rows, cols, rowLabels: Array.from({ length: rows }, (_, r) => String(r + 1)),
-    colLabels: Array.from({ length: cols }, (_, c) => String(c + 1)), tiny: true, showNumbers: false,
-    caption: t('map.head', { head: i + 1 }), tableSummary: t('table.show'),
-    tableColLabels: reading.source.map((w) => word(w, sourceLang)),
-  })) : [];
-  const el = h('div', { class: 'le-map', id },
-    map.el,
-    output,
-    headMaps.length ? h('div', { class: 'le-heads' }, html('p', { class: 'le-heads-title' }, t('map.heads')), headMaps.map((m) => m.el)) : null);
+  const headsSlot = h('div', { class: 'le-heads' });
+  let headMaps = [];
+  function setHeads(count) {
+    headMaps = count > 1 ? Array.from({ length: count }, (_, i) => heatmap({
+      rows, cols, rowLabels: Array.from({ length: rows }, (_, r) => String(r + 1)),
+      colLabels: Array.from({ length: cols }, (_, c) => String(c + 1)), tiny: true, showNumbers: false,
+      caption: t('map.head', { head: i + 1 }), tableSummary: t('table.show'),
+      tableColLabels: reading.source.map((w) => word(w, sourceLang)),
+    })) : [];
+    headsSlot.hidden = headMaps.length === 0;
+    headsSlot.replaceChildren(...(headMaps.length ? [html('p', { class: 'le-heads-title' }, t('map.heads')), ...headMaps.map((m) => m.el)] : []));
+  }
+  setHeads(heads);
+  const el = h('div', { class: 'le-map', id }, map.el, output, headsSlot);
 
   // `details: false` redraws the averaged weights only (the heads and the
   // output line wait for the next full update).
@@ -50,5 +54,14 @@ export function alignmentMap({ t, reading, heads, expected, caption, languages, 
     setHTML(output, `${t('map.output')} ${words}`);
   }
   update(reading);
-  return { el, update, cells: map.cells };
+  return {
+    el,
+    update,
+    cells: map.cells,
+    get heads() { return Math.max(1, headMaps.length); },
+    setHeads(count, next) {
+      setHeads(count);
+      update(next);
+    },
+  };
 }

@@ -4,7 +4,8 @@
 // frame). The run trains in a worker (src/training/training-client.js);
 // reset terminates it. Changing a setting resets to the untrained model of
 // the new settings (./state.js, computed on the page).
-import { h, html, setHTML, setText } from '../../lib/dom.js';
+import { h, html, setText } from '../../lib/dom.js';
+import { liveText } from '../../lib/live-text.js';
 import { button } from '../../components/button.js';
 import { choiceGroup } from '../../components/choice-group.js';
 import { seedControl } from '../../components/seed-control.js';
@@ -72,7 +73,7 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
 
   const status = h('p', { class: 'le-status', role: 'status' });
   const counters = h('p', { class: 'le-counters' });
-  const summary = h('p', { class: 'le-summary' });
+  const summary = liveText(h('p', { class: 'le-summary' }));
   const mapSlot = h('div', { class: 'le-map-slot' });
   let map = null;
 
@@ -85,10 +86,19 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
     status, counters,
     h('div', { class: 'le-plots' }, lossChart.el, accuracyChart.el),
     mapSlot,
-    summary);
+    summary.el);
 
+  // A new map for a new task; for new heads, new heads' maps; else the same map.
+  let builtFor = null;
   function buildMap() {
     const run = store.run;
+    const { task, heads: h } = settings();
+    if (builtFor?.task === task && map) {
+      if (builtFor.heads !== h) map.setHeads(h, run.probe);
+      builtFor = { task, heads: h };
+      return;
+    }
+    builtFor = { task, heads: h };
     map = alignmentMap({
       t, reading: run.probe, heads: settings().heads, expected: run.trainer.alignment,
       caption: t('map.probeCaption'), languages: LANGUAGES[settings().task], id: 'learning-probe',
@@ -124,10 +134,11 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
     chartsAt = now;
     lossChart.update({ series: { loss: run.points.filter((p) => p.loss !== null).map((p) => [p.step, p.loss]) } });
     accuracyChart.update({ series: { accuracy: run.points.map((p) => [p.step, p.accuracy]) } });
-    setHTML(summary, progressSummary(run, settings().task).map(({ key, params }) => t(key, {
+    const parts = progressSummary(run, settings().task);
+    summary.set(parts.map(({ key }) => t(key)).join(' '), Object.assign({}, ...parts.map(({ params }) => ({
       ...params, loss: shown(params.loss), accuracy: shown(params.accuracy),
       target: `${formatNumber(100 * (params.target ?? 0), 0)}%`,
-    })).join(' '));
+    }))));
   }
   function redraw() {
     if (frame || timer) return;

@@ -31,9 +31,12 @@ export function translatePanel(model, { t, engine, training }) {
     vocabulary, form, error, note, result);
 
   let latest = 0;
+  let shownFor = null;   // the task whose vocabulary is shown
   const task = () => model.settings.task;
 
   function showVocabulary() {
+    if (shownFor === task()) return;
+    shownFor = task();
     const info = model.result.trainer;
     const names = t(`vocabulary.${task()}.groups`);
     const lang = LANGUAGES[task()][0];
@@ -88,9 +91,10 @@ export function translatePanel(model, { t, engine, training }) {
       if (message.error) refuse(message.error);
       else show(message.reading, training.step);
     },
-    // New settings: the task's vocabulary, and no old answer.
+    // New settings: no old answer; the task's vocabulary (if the task changed)
+    // in a task of its own, after the part of the page the reader is looking at.
     reset() {
-      showVocabulary();
+      setTimeout(showVocabulary, 0);
       result.replaceChildren();
       hideError();
       setText(note, '');
