@@ -57,6 +57,11 @@ async function blockedFor(page, ms) {
 }
 const heatmapText = (root, selector) => root.$$eval(`${selector} .heatmap-grid .heatmap-cell`, (cells) => cells.map((c) => c.textContent).join(' '));
 const trainingWorkers = (page) => page.workers().filter((w) => w.url().includes('training-worker'));
+// Waits (up to 5 s) until the page has no training worker left; -> how many are left.
+async function trainingWorkersLeft(page) {
+  for (let i = 0; i < 50 && trainingWorkers(page).length; i++) await page.waitForTimeout(100);
+  return trainingWorkers(page).length;
+}
 
 // Clicks `selector` and stamps the time of the click in the page; then waits
 // until the training panel shows the task's targets reached. -> { ms, step, longTasks }
@@ -181,6 +186,7 @@ for (const lang of ['en', 'ko']) {
     await page.click('#gradients-row .gr-query-choice label:has-text("1")');
     await page.waitForFunction(() => document.querySelector('#gradients-row').dataset.query === '1');
     assert.notEqual(await heatmapText(page, '#gradients-row .gr-raw'), row, 'another query, another Jacobian');
+    assert.match(await page.textContent('#gradients-row .gr-summary'), lang === 'en' ? /^Query 1 at/ : /쿼리 1:/, 'the sentence follows the row');
 
     const panel = '#gradients-experiment';
     await page.locator(panel).scrollIntoViewIfNeeded();
@@ -195,8 +201,7 @@ for (const lang of ['en', 'ko']) {
     lines.push(`gradients experiment (${lang}, d_k = 64, 200 steps): ${((Date.now() - t0) / 1000).toFixed(1)} s; ${text}`);
     assert.match(text, lang === 'en' ? /after 30 steps; without it, after 110/ : /30단계 만에 95%에 이르렀고, 나누지 않으면 110단계/);
     assert.equal(await page.locator(`${panel} .lc-line`).count(), 4, 'two curves in each chart');
-    for (let i = 0; i < 50 && trainingWorkers(page).length; i++) await page.waitForTimeout(100);
-    assert.equal(trainingWorkers(page).length, 0, 'the finished runs\' workers are stopped');
+    assert.equal(await trainingWorkersLeft(page), 0, 'the finished runs\' workers are stopped');
     assert.deepEqual(session.consoleErrors(page), []);
     await page.close();
   });
@@ -204,7 +209,6 @@ for (const lang of ['en', 'ko']) {
 
 test('the widget: <attention-demo section="learning"> trains in its shadow root under the strict CSP', async () => {
   const page = await session.newPage(null, { width: 900, height: 900 });
-  await recordLongTasks(page);
   const url = `${session.url}host-learning.html`;
   await page.route(url, (route) => route.fulfill({
     status: 200, contentType: 'text/html; charset=utf-8', headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
@@ -222,8 +226,7 @@ test('the widget: <attention-demo section="learning"> trains in its shadow root 
   }, null, { timeout: 60000 });
   assert.equal(trainingWorkers(page).length, 1, 'the widget trains in a worker');
   await widget.locator('#learning-training button[data-action="reset"]').click();
-  for (let i = 0; i < 50 && trainingWorkers(page).length; i++) await page.waitForTimeout(100);
-  assert.equal(trainingWorkers(page).length, 0, 'reset stops the widget\'s worker');
+  assert.equal(await trainingWorkersLeft(page), 0, 'reset stops the widget\'s worker');
   assert.deepEqual(session.consoleErrors(page), []);
   await page.close();
 });
