@@ -145,20 +145,31 @@ for (const { colorScheme, lang } of SCHEMES) {
   });
 }
 
-// Known failure, reported (not a web/src change this branch may make): in a
-// 335 px iframe, multi-head's cost table (.mh-cost-table, 596 px) widens the
-// embed page instead of scrolling in its box (the same widget at 343 px in
-// all-sections.html does not), and axe then reads the light text that sticks
-// out in the dark scheme against white. A `todo` test runs and reports but does
-// not fail the run; drop the todo when it passes.
-test('the blog\'s iframe (embed.html at 335 px): no sideways scroll, axe clean', {
-  todo: 'multi-head\'s cost table overflows a 335 px iframe',
-}, () => {
+// The blog's iframe (embed.html at 335 px, multi-head, compact), read by the blog tests above.
+test('the blog\'s iframe (embed.html at 335 px): no sideways scroll, axe clean', () => {
   assert.equal(iframeReports.length, SCHEMES.length, 'the blog tests ran');
   for (const r of iframeReports) {
     assert.ok(r.sideways <= 0, `${r.colorScheme}: the iframe (${r.width}px) scrolls sideways by ${r.sideways}px`);
     assert.equal(r.serious.length, 0, `${r.colorScheme}, iframe:\n${describeViolations(r.serious)}`);
   }
+});
+
+// Each section alone in the iframe route: its own styles only (on the page and
+// in all-sections.html another section's sheet can hide a missing import, as
+// multi-head's cost table once lacked components/matrix.css), full and compact.
+test(`every section alone in embed.html at 335 px: no sideways scroll, full and compact`, async () => {
+  const wide = [];
+  for (const { id } of sections) {
+    for (const compact of ['', '&compact']) {
+      const page = await session.newPage(`embed/embed.html?section=${id}&lang=en${compact}`, { width: 335, height: 900 });
+      await page.waitForSelector('attention-demo[data-ready]', { timeout: 30000 });
+      const over = await sidewaysScroll(page);
+      if (over > 0) wide.push(`${id}${compact}: ${over}px`);
+      assert.deepEqual(session.consoleErrors(page), [], id);
+      await page.close();
+    }
+  }
+  assert.deepEqual(wide, [], 'sections that scroll sideways in a 335 px iframe');
 });
 
 test('the keyboard reaches every control of the page, each with a visible focus and a name', async () => {

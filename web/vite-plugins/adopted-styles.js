@@ -21,6 +21,9 @@
 import { resolve, sep } from 'node:path';
 
 const CSS_IMPORT = /^[ \t]*import\s+(['"])(\.{1,2}\/[^'"]+\.css)\1\s*;?[ \t]*$/gm;
+// Any CSS import: one that CSS_IMPORT misses (a comment after it, two on a line)
+// would silently become a plain <link> on the page and nothing in a widget.
+const ANY_CSS_IMPORT = /^[ \t]*import\s+['"][^'"]+\.css['"]/gm;
 // @media made only of (min-width: ...) / (max-width: ...) conditions.
 const WIDTH_MEDIA = /@media\s+((?:\(\s*(?:min|max)-width\s*:[^()]*\)\s*(?:and\s+)?)+)\{/g;
 
@@ -46,6 +49,10 @@ export function adoptedStyles({ web, containerQueries = false }) {
         registrations.push(`${JSON.stringify(path)}`);
         return `import ${name} from ${JSON.stringify(`${path}?inline`)};`;
       });
+      const all = code.match(ANY_CSS_IMPORT)?.length ?? 0;
+      if (all !== count) {
+        throw new Error(`${file}: write each CSS import alone on its line (import './x.css';), nothing after it`);
+      }
       if (count === 0) return null;
       const calls = registrations.map((path, i) => `__attnRegisterStyles(__attnCss${i}, ${path});`).join(' ');
       return {

@@ -10,8 +10,9 @@
 // the table shows "y (low–high)".
 import { h, svg, setHTML, uid } from '../lib/dom.js';
 import { formatFull, formatNumber } from '../lib/format.js';
-import './matrix.css';      // the table alternative is a .matrix
-import './heatmap.css';     // and its <details> is styled as .table-alt
+// The table alternative is a .matrix, and its <details> is styled as .table-alt.
+import './matrix.css';
+import './heatmap.css';
 import './line-chart.css';
 
 const MARGIN = { top: 14, right: 16, bottom: 30, left: 52 };

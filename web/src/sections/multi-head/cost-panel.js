@@ -5,6 +5,8 @@ import { formula } from '../../components/formula.js';
 import { formatInteger } from '../../lib/format.js';
 import { D_MODEL, N_TOKENS } from './state.js';
 import formulas from './formulas.tex.js';
+// .matrix, .matrix-scroll: no matrix component here brings the sheet in.
+import '../../components/matrix.css';
 
 const COLUMNS = ['h', 'dk', 'scores', 'mix', 'attention', 'projections', 'exps'];
 
