@@ -38,8 +38,11 @@ after(async () => { await session?.close(); });
 
 // Lays out every section (content-visibility skips off-screen ones) and opens
 // every table alternative, so that axe and the width check see all of it.
+// Returns the style that lays out every section: remove it before screenshots
+// (each element screenshot resizes the viewport, and a 52,000 px page laid out
+// in full took 12-24 s per screenshot; with content-visibility back, 0.5 s).
 async function showEverything(page) {
-  await page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
+  const layOutAll = await page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
   // Sections build some figures while the reader reads (multi-head: the other
   // choices of h, in idle callbacks queued at mount): let those run first, or
   // their tables would be left closed (idle callbacks run in the order queued).
@@ -50,6 +53,7 @@ async function showEverything(page) {
   }));
   // The tables are built on the toggle event: wait for the frame that lays them out.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return layOutAll;
 }
 
 // Opens `path` at 375 px in a colour scheme; `ready` waits for its content.
@@ -86,7 +90,7 @@ for (const { colorScheme, lang } of SCHEMES) {
     await page.click('#cost-largest label:has-text("128")');
     await page.click('#cost-bench button[data-action="run"]');
     await page.waitForSelector('#cost-bench[data-state="done"]', { timeout: 90000 });
-    await showEverything(page);
+    const layOutAll = await showEverything(page);
 
     assert.ok(await sidewaysScroll(page) <= 0, `the page scrolls sideways by ${await sidewaysScroll(page)}px`);
     for (const { id } of sections) {
@@ -95,6 +99,7 @@ for (const { colorScheme, lang } of SCHEMES) {
     }
     await expectNoSeriousViolation(page, `walkthrough ${lang}/${colorScheme}`);
     assert.deepEqual(session.consoleErrors(page), []);
+    await layOutAll.evaluate((style) => style.remove());
     await mkdir(SCREENSHOTS, { recursive: true });
     for (const { id } of sections) {
       const el = page.locator(`section#${id}`);
