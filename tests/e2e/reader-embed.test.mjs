@@ -88,8 +88,10 @@ test('the script snippet carries the edited state, copies, and round-trips into 
 
 test('the iframe snippet round-trips and sizes its frame to the content (no inner scrollbar)', async () => {
   const page = await open('index.html?lang=ko');
+  const initial = await page.$$eval('#worked-example .step-weight .step-value', (els) => els.map((e) => e.textContent).join());
   await page.locator('#worked-example input[aria-label="q의 2번째 성분"]').fill('0.5');
-  await page.waitForTimeout(100);
+  await page.waitForFunction((old) => [...document.querySelectorAll('#worked-example .step-weight .step-value')]
+    .map((e) => e.textContent).join() !== old, initial);
   const expected = await page.$$eval('#worked-example .step-weight .step-value', (els) => els.map((e) => e.textContent));
   const { clipboard } = await copySnippet(page, 'worked-example', 'iframe');
   assert.match(clipboard, /embed\.html\?section=worked-example&amp;lang=ko&amp;q=1,0\.5"/);

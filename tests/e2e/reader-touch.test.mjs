@@ -133,11 +133,13 @@ test('negative numbers can be typed on a phone: no box asks for the decimal pad,
   const rect = await box.boundingBox();
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }] });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await page.waitForTimeout(100);
+  // The tap focuses the box (waited for; the assertion below names it if not).
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'key 1, component 1', null, { timeout: 5000 }).catch(() => {});
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'key 1, component 1');
   await page.keyboard.press('Control+A');
   await cdp.send('Input.insertText', { text: '-2' });
-  await page.waitForTimeout(100);
+  await page.waitForFunction((old) => [...document.querySelectorAll('#worked-example .step-weight .step-value')]
+    .map((e) => e.textContent).join() !== old, before.join(), { timeout: 5000 }).catch(() => {});
   const after = await page.$$eval('#worked-example .step-weight .step-value', (els) => els.map((e) => e.textContent));
   // k1 = (-2, 0): q . k1 = -2, so k1's weight falls below k3's (q . k3 = 1).
   assert.notDeepEqual(after, before);
