@@ -76,6 +76,49 @@ function withoutStackTraces(loop) {
   }
 }
 
+// 100,000 calls, cycling through `calls` ({ call, Type }) with each kind of bad
+// view: every one a TypeError, and the stack pointer, the handles and the memory as they were.
+function expectBadViewsLeaveNoTrace(t, calls) {
+  for (const [kind, bad] of Object.entries(BAD_VIEWS)) {
+    const arrays = calls.map(({ Type }) => bad.make(t.module, Type));
+    const before = t.boundaryState();
+    const refused = withoutStackTraces(() => {
+      let count = 0;
+      for (let i = 0; i < 100_000; i++) {
+        const index = i % calls.length;
+        try {
+          calls[index].call(arrays[index]);
+        } catch (error) {
+          if (error instanceof TypeError) count++;
+        }
+      }
+      return count;
+    });
+    expect(refused, kind).toBe(100_000);
+    expect(t.boundaryState(), kind).toEqual(before);
+  }
+}
+
+// 5,000 calls of each [Error class, fn] (fn throws, or returns the raw module's Error):
+// every one that error, and the stack pointer, the handles and the memory as they were.
+function expectErrorsLeaveNoTrace(t, errors) {
+  const unwrapped = (fn) => {
+    const result = fn();
+    if (result instanceof Error) throw result;  // the raw module returns its errors
+    return result;
+  };
+  for (const [Type, fn] of errors) {
+    const before = t.boundaryState();
+    withoutStackTraces(() => {
+      for (let i = 0; i < 5_000; i++) {
+        const error = thrown(() => unwrapped(fn));
+        if (!(error instanceof Type)) expect.fail(`${fn}: got ${error}`);
+      }
+    });
+    expect(t.boundaryState(), String(fn)).toEqual(before);
+  }
+}
+
 describe.each(['simd', 'baseline'])('the boundary (%s build)', (build) => {
   const testing = () => createTestingEngine({ build });
 
@@ -93,25 +136,7 @@ describe.each(['simd', 'baseline'])('the boundary (%s build)', (build) => {
   it('100,000 bad calls of each kind leave the stack pointer, the handles and the memory as they were', async () => {
     const t = await testing();
     expectWorkedExample(t);
-    const calls = arrayArguments(t);
-    for (const [kind, bad] of Object.entries(BAD_VIEWS)) {
-      const arrays = calls.map(({ Type }) => bad.make(t.module, Type));
-      const before = t.boundaryState();
-      const refused = withoutStackTraces(() => {
-        let count = 0;
-        for (let i = 0; i < 100_000; i++) {
-          const index = i % calls.length;
-          try {
-            calls[index].call(arrays[index]);
-          } catch (error) {
-            if (error instanceof TypeError) count++;
-          }
-        }
-        return count;
-      });
-      expect(refused, kind).toBe(100_000);
-      expect(t.boundaryState(), kind).toEqual(before);
-    }
+    expectBadViewsLeaveNoTrace(t, arrayArguments(t));
     expectWorkedExample(t);
   });
 
@@ -130,21 +155,7 @@ describe.each(['simd', 'baseline'])('the boundary (%s build)', (build) => {
       [TypeError, () => raw.attentionOutput(args.q, args.k, args.v, call, none, 'fast')],
       [RangeError, () => t.randomStream({ seed: 0, count: 2 ** 31, longRunning: true })],  // bindings: count
     ];
-    const unwrapped = (fn) => {
-      const result = fn();
-      if (result instanceof Error) throw result;  // the raw module returns its errors
-      return result;
-    };
-    for (const [Type, fn] of errors) {
-      const before = t.boundaryState();
-      withoutStackTraces(() => {
-        for (let i = 0; i < 5_000; i++) {
-          const error = thrown(() => unwrapped(fn));
-          if (!(error instanceof Type)) expect.fail(`${fn}: got ${error}`);
-        }
-      });
-      expect(t.boundaryState(), String(fn)).toEqual(before);
-    }
+    expectErrorsLeaveNoTrace(t, errors);
     expectWorkedExample(t);
   });
 
@@ -241,22 +252,8 @@ describe.each(['simd', 'baseline'])('the boundary of the learning module (%s bui
         expect(error, `${kind} ${name}`).toBeInstanceOf(TypeError);
         expect(error.message, `${kind} ${name}`).toBe(bad.message(name, Type.name));
       }
-      const arrays = calls.map(({ Type }) => bad.make(t.module, Type));
-      const before = t.boundaryState();
-      const refused = withoutStackTraces(() => {
-        let count = 0;
-        for (let i = 0; i < 100_000; i++) {
-          try {
-            calls[i % calls.length].call(arrays[i % calls.length]);
-          } catch (error) {
-            if (error instanceof TypeError) count++;
-          }
-        }
-        return count;
-      });
-      expect(refused, kind).toBe(100_000);
-      expect(t.boundaryState(), kind).toEqual(before);
     }
+    expectBadViewsLeaveNoTrace(t, calls);
     expectWorkedExample(t);
   });
 
@@ -282,22 +279,7 @@ describe.each(['simd', 'baseline'])('the boundary of the learning module (%s bui
       [RangeError, () => trainer.step(0)],                                                      // core ShapeError
       [Error, () => started.start(settings)],                                                   // bindings: started twice
     ];
-    const unwrapped = (fn) => {
-      const result = fn();
-      if (result instanceof Error) throw result;  // the raw module returns its errors
-      return result;
-    };
-    for (const [Type, fn] of errors) {
-      thrown(() => unwrapped(fn));  // once: anything a first error allocates for good
-      const before = t.boundaryState();
-      withoutStackTraces(() => {
-        for (let i = 0; i < 5_000; i++) {
-          const error = thrown(() => unwrapped(fn));
-          if (!(error instanceof Type)) expect.fail(`${fn}: got ${error}`);
-        }
-      });
-      expect(t.boundaryState(), String(fn)).toEqual(before);
-    }
+    expectErrorsLeaveNoTrace(t, errors);
     trainer.dispose();
     started.delete();
     expectWorkedExample(t);

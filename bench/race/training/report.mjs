@@ -101,12 +101,15 @@ function printTargets({ training, backward, native }) {
       ...(at4096 ? [['native', at4096.tiledPeakBytes / at4096.fullPeakBytes]] : []),
       ...(backward ? [['wasm (upper bound)', backward.memory.tiledOverFullAtMost]] : []),
     ], (x) => x < 0.25, (x) => x.toFixed(3)),
-    target('backward <= 3.5x the forward in time, n = 4096', [
-      ...(at4096 ? [['native tiled', at4096.tiledBackwardMs / at4096.tiledForwardMs],
-        ['native full', at4096.fullBackwardMs / at4096.fullForwardMs]] : []),
-      ...(backward ? [['wasm tiled', backward.backwardOverForward.tiled], ['wasm full', backward.backwardOverForward.full]] : []),
+    target('tiled backward <= 3.5x its forward in time, n = 4096', [
+      ...(at4096 ? [['native', at4096.tiledBackwardMs / at4096.tiledForwardMs]] : []),
+      ...(backward ? [['wasm', backward.backwardOverForward.tiled]] : []),
     ], (x) => x <= 3.5, fmtX),
   ];
+  // The full path is not the target's (the tiled backward is): its ratio is shown, not judged.
+  const full = [...(at4096 ? [['native', at4096.fullBackwardMs / at4096.fullForwardMs]] : []),
+    ...(backward ? [['wasm', backward.backwardOverForward.full]] : [])];
+  if (full.length) rows.push(['(full backward / full forward, n = 4096)', full.map(([where, x]) => `${fmtX(x)} ${where}`).join(', '), 'shown']);
   const heads = ['target (issue 8)', 'measured', 'verdict'];
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), heads[i].length));
   const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;

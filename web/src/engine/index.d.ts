@@ -259,7 +259,10 @@ export interface Trainer {
    * target = predicted = the model's output. Error naming the unknown words or the pattern.
    */
   translate(sentence: string): AlignmentReading;
-  /** Frees the model's memory in the engine; calling it again does nothing. */
+  /**
+   * Frees the model's memory in the engine; calling it again does nothing. (A trainer that is
+   * garbage collected without it is freed too, some time later, by a FinalizationRegistry.)
+   */
   dispose(): void;
 }
 
