@@ -36,7 +36,7 @@ export default {
     },
     caption: 'Median (middle half) over {trials} trials of {n} queries and {m} keys, dᵥ = {dv}, seed {seed}; and the share of raw gradients below 10⁻³',
     running: 'Computing the backward passes…',
-    done: 'Computed by the engine’s backward pass on this page, in {ms} ms of slices between frames.',
+    done: 'Computed by the engine’s backward pass on this page, in short slices between frames: {ms} ms from the first to the last.',
     summary: {
       scaledSteady: R`With the division, the median query receives a gradient of {s1} at $d_k$ = {d1} and {sN} at $d_k$ = {dN}: about the same at every width.`,
       scaledChanges: R`With the division, the median query receives a gradient of {s1} at $d_k$ = {d1} and {sN} at $d_k$ = {dN}.`,
@@ -70,7 +70,7 @@ export default {
   },
   decisive: {
     title: 'The decisive experiment: train it both ways',
-    text: R`A gradient that vanishes for most queries should slow learning down. To see whether it does, the small translation model of <a href="#learning">section {§learning}</a> (one attention layer; here one head, so $d_k = d_{\text{model}}$) is trained twice from the same seed — the same initial weights, the same batches — once with the scores divided by $\sqrt{d_k}$ and once without. Each run trains in its own background thread.`,
+    text: R`A gradient that vanishes for most queries should slow learning down. To see whether it does, the small translation model of <a href="#learning">section {§learning}</a> (one attention layer; here one head, so $d_k = d_{\text{model}}$) is trained twice from the same seed — the same initial weights, the same batches — once with the scores divided by $\sqrt{d_k}$ and once without. Each run trains in its own background thread (in a page opened from a file, on the page, between frames).`,
   },
   experiment: {
     title: 'Two runs, side by side',

@@ -27,7 +27,7 @@ export default {
   buttons: { play: 'Play', pause: 'Pause', step: 'One step', reset: 'Reset' },
   training: {
     title: 'Training, live',
-    intro: 'Training runs in a background thread, so the page stays responsive. The first steps come one at a time, then faster and faster. A setting change starts again from the untrained model.',
+    intro: 'Training runs in a background thread (in a page opened from a file, between the page’s frames), so the page stays responsive. The first steps come one at a time, then faster and faster. A setting change starts again from the untrained model.',
     counters: 'step {step} · training loss {loss} · held-out accuracy {accuracy}',
   },
   status: {
