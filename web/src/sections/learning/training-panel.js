@@ -88,22 +88,22 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
     mapSlot,
     summary.el);
 
-  // A new map for a new task; for new heads, new heads' maps; else the same map.
-  let builtFor = null;
+  // One map per task, built the first time the task is shown and kept (a task
+  // change swaps them). The heads' small maps (up to 8 x 64 cells) are built
+  // when h changes, in a task of their own, after the averaged map the reader
+  // is looking at.
+  const maps = {};
+  let headsTimer = 0;
   function buildMap() {
     const run = store.run;
     const { task, heads: h } = settings();
-    if (builtFor?.task === task && map) {
-      if (builtFor.heads !== h) map.setHeads(h, run.probe);
-      builtFor = { task, heads: h };
-      return;
-    }
-    builtFor = { task, heads: h };
-    map = alignmentMap({
-      t, reading: run.probe, heads: settings().heads, expected: run.trainer.alignment,
-      caption: t('map.probeCaption'), languages: LANGUAGES[settings().task], id: 'learning-probe',
+    map = maps[task] ??= alignmentMap({
+      t, reading: run.probe, heads: 1, expected: run.trainer.alignment,
+      caption: t('map.probeCaption'), languages: LANGUAGES[task], id: 'learning-probe',
     });
-    mapSlot.replaceChildren(map.el);
+    if (mapSlot.firstChild !== map.el) mapSlot.replaceChildren(map.el);
+    clearTimeout(headsTimer);
+    if (map.heads !== h) headsTimer = setTimeout(() => map.setHeads(h, store.run.probe), 0);
   }
 
   // ---- drawing: while the run plays, the averaged weights and the counters 10
@@ -230,6 +230,7 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
       stopClient();
       cancelAnimationFrame(frame);
       clearTimeout(timer);
+      clearTimeout(headsTimer);
       lossChart.destroy();
       accuracyChart.destroy();
     },
