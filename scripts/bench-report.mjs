@@ -3,6 +3,8 @@
 //   native:  build/bench/native/attn_bench --json        (bench/native/attention_bench.cpp)
 //   node:    node --expose-gc scripts/bench-wasm.mjs --json
 //   browser: node scripts/bench-browser.mjs --json
+//   and the learning races of issue 8 (bench/race/training/report.mjs):
+//   --training, --backward (bench/race/training/node.mjs), --backward-native (learning_bench)
 // For each run: ms per call and GFLOP/s (4 n^2 d flops) of every contender at
 // every n, the project's lead over the best peer, its fraction of the peak
 // measured in the same rounds; then one table of the targets of issue 11, each
@@ -11,9 +13,11 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { bestPerRound, pairedRatio } from '../bench/race/harness.mjs';
+import { printLearningReport } from '../bench/race/training/report.mjs';
 
 const { values: files } = parseArgs({
-  options: { native: { type: 'string' }, node: { type: 'string' }, browser: { type: 'string' } },
+  options: { native: { type: 'string' }, node: { type: 'string' }, browser: { type: 'string' }, training: { type: 'string' },
+    backward: { type: 'string' }, 'backward-native': { type: 'string' } },
 });
 const read = (file) => (file ? JSON.parse(readFileSync(file, 'utf8')) : null);
 const runs = { native: read(files.native), node: read(files.node), browser: read(files.browser) };
@@ -174,15 +178,18 @@ function printTargets() {
   }
 }
 
+const learning = { training: read(files.training), backward: read(files.backward), native: read(files['backward-native']) };
 const first = runs.native ?? runs.node ?? runs.browser;
-if (!first) {
-  console.error('usage: node scripts/bench-report.mjs [--native F.json] [--node F.json] [--browser F.json]');
+if (!first && !Object.values(learning).some(Boolean)) {
+  console.error('usage: node scripts/bench-report.mjs [--native F.json] [--node F.json] [--browser F.json] ' +
+    '[--training F.json] [--backward F.json] [--backward-native F.json]');
   process.exit(2);
 }
-console.log(`Attention race: d = d_k = d_v = ${first.d}, n = m, fp32, one thread, no mask; ` +
+if (first) console.log(`Attention race: d = d_k = d_v = ${first.d}, n = m, fp32, one thread, no mask; ` +
   'each call takes Q, K, V and returns O; GFLOP/s at 4 n^2 d flops per call; a lead of 1.5x = the project takes 1/1.5 of the time');
 if (runs.native) console.log(`CPU: ${runs.native.cpu}, ${runs.native.hardwareThreads} hardware threads, shared with other work`);
 if (runs.node) printRun(`wasm in ${runs.node.environment}`, runs.node);
 if (runs.browser) printRun(`wasm in ${runs.browser.environment} (headless; cross-origin isolated: ${runs.browser.crossOriginIsolated})`, runs.browser);
 if (runs.native) printRun(`native (${runs.native.cpu})`, runs.native);
-printTargets();
+if (first) printTargets();
+printLearningReport(learning);

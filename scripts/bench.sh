@@ -11,7 +11,10 @@
 #   3. native race   build/bench/native/attn_bench         -> build/bench/attention-native.json
 #   4. wasm race     node --expose-gc scripts/bench-wasm.mjs -> build/bench/attention-node.json
 #      --browser:    also scripts/bench-browser.mjs (headless Chromium) -> build/bench/attention-browser.json
-#   5. the report    scripts/bench-report.mjs
+#   5. learning (issue 8): build/bench/native/learning_bench -> build/bench/backward-native.json;
+#      node --expose-gc bench/race/training/node.mjs (the training race against tfjs,
+#      the backward pass in wasm) -> build/bench/training-node.json, backward-node.json
+#   6. the report    scripts/bench-report.mjs
 # The runs are sequential so that they do not compete for the cores.
 # Environment: ATTN_BENCH_SIZES (default 64,256,1024,4096), ATTN_BENCH_ALONE (default 16384).
 set -euo pipefail
@@ -57,6 +60,12 @@ if [ "$browser" = 1 ]; then
   node scripts/bench-browser.mjs --sizes "$sizes" --alone "$alone" --json build/bench/attention-browser.json
   reports+=(--browser build/bench/attention-browser.json)
 fi
+
+echo "== learning, native (build/bench/native/learning_bench)" >&2
+build/bench/native/learning_bench 4096 20 build/bench/backward-native.json >&2
+node --expose-gc bench/race/training/node.mjs --out build/bench
+reports+=(--backward-native build/bench/backward-native.json --training build/bench/training-node.json
+  --backward build/bench/backward-node.json)
 
 echo >&2
 node scripts/bench-report.mjs "${reports[@]}"

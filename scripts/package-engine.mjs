@@ -1,8 +1,9 @@
 // dist/engine/: the engine's public API as the npm package ships it (package.json
 // "exports": "." and "./engine"). The engine has no run-time dependency, so its
 // files are copied as they are: index.js and the modules it imports, index.d.ts,
-// and both wasm builds (Emscripten ES modules and their .wasm, read by node:fs in
-// Node and fetched next to the module in browsers). The declarations of the raw
+// and both wasm builds, each as its attention and its learning module
+// (Emscripten ES modules and their .wasm, read by node:fs in Node and fetched
+// next to the module in browsers). The declarations of the raw
 // Emscripten module come along (cpp/bindings/attention.d.ts -> attention-module.d.ts),
 // since index.d.ts re-exports the result types declared there. The test entry
 // (testing.js) stays out.
@@ -32,11 +33,11 @@ const bindingsPath = "'../../../cpp/bindings/attention.js'";
 if (!dts.includes(bindingsPath)) throw new Error(`package-engine: index.d.ts no longer refers to ${bindingsPath}`);
 writeFileSync(join(out, 'index.d.ts'), dts.replaceAll(bindingsPath, "'./attention-module.js'"));
 copyFileSync(join(root, 'cpp', 'bindings', 'attention.d.ts'), join(out, 'attention-module.d.ts'));
-for (const build of ['simd', 'baseline']) {
+for (const module of ['attention-simd', 'attention-baseline', 'attention-learning-simd', 'attention-learning-baseline']) {
   for (const ext of ['mjs', 'wasm']) {
-    const file = join(src, 'wasm', `attention-${build}.${ext}`);
+    const file = join(src, 'wasm', `${module}.${ext}`);
     if (!existsSync(file)) throw new Error(`package-engine: ${file} is missing; run scripts/build-wasm.sh first`);
-    copyFileSync(file, join(out, 'wasm', `attention-${build}.${ext}`));
+    copyFileSync(file, join(out, 'wasm', `${module}.${ext}`));
   }
 }
 console.log(`   engine package files in ${out}`);

@@ -9,7 +9,9 @@
 //   3. learning: steps and seconds of training (evaluation excluded) until the
 //      held-out accuracy target is met and the probe's alignment is right,
 //      over seeds 1..N.
-//   build/native/bin/learning_bench [max_n=4096] [seeds=20]
+//   build/native/bin/learning_bench [max_n=4096] [seeds=20] [figures.json]
+// With a third argument it also writes the figures of 1 and 2 as JSON (read by
+// bench/race/training/report.mjs, printed by npm run bench).
 // Timings interleave the contenders call by call, report the median of the
 // rounds, and print the load average: the machine is shared.
 #include <algorithm>
@@ -38,16 +40,30 @@ double median(std::vector<double> values) {
   return values[values.size() / 2];
 }
 
-void print_load() {
-  double load[3] = {0, 0, 0};
+void read_load(double (&load)[3]) {
+  load[0] = load[1] = load[2] = 0;
   if (std::FILE* f = std::fopen("/proc/loadavg", "r")) {
     if (std::fscanf(f, "%lf %lf %lf", &load[0], &load[1], &load[2]) != 3) load[0] = -1;
     std::fclose(f);
   }
-  std::printf("load average %.2f %.2f %.2f\n", load[0], load[1], load[2]);
 }
 
-void attention_backward_figures(std::size_t max_n) {
+void print_load(const double (&load)[3]) { std::printf("load average %.2f %.2f %.2f\n", load[0], load[1], load[2]); }
+
+struct BackwardRow {
+  std::size_t n = 0;
+  double full_forward_ms = 0, full_backward_ms = 0, tiled_forward_ms = 0, tiled_backward_ms = 0;
+  std::size_t full_peak_bytes = 0, tiled_peak_bytes = 0;
+};
+
+struct StepFigure {
+  std::string task;
+  double us_per_step = 0;
+  std::size_t heap_bytes = 0;
+};
+
+std::vector<BackwardRow> attention_backward_figures(std::size_t max_n) {
+  std::vector<BackwardRow> rows;
   constexpr std::size_t d = 64;
   std::printf("\n== attention forward and backward, d = %zu, one thread (median of 3 interleaved rounds)\n", d);
   std::printf("%6s | %12s %12s %7s | %12s %12s %7s | %10s %10s %7s\n", "n", "full fwd ms", "full bwd ms", "ratio",
@@ -77,12 +93,15 @@ void attention_backward_figures(std::size_t max_n) {
     std::printf("%6zu | %12.2f %12.2f %7.2f | %12.2f %12.2f %7.2f | %10.1f %10.1f %7.3f\n", n, ff, fb, fb / ff, tf, tb,
                 tb / tf, full_peak / 1048576.0, tiled_peak / 1048576.0,
                 static_cast<double>(tiled_peak) / static_cast<double>(full_peak));
+    rows.push_back({n, ff, fb, tf, tb, full_peak, tiled_peak});
   }
   std::printf("(full bwd recomputes P from Q and K; tiled MiB counts the tiled forward and backward together,\n"
               " with the saved output and log-sum-exp; the n x d inputs are not counted)\n");
+  return rows;
 }
 
-void training_step_figures() {
+std::vector<StepFigure> training_step_figures() {
+  std::vector<StepFigure> figures;
   std::printf("\n== training step, default options (median of 5 rounds of 200 steps, CPU time)\n");
   for (const auto task : {attn::TaskKind::Reverse, attn::TaskKind::Translate}) {
     attn::TrainerOptions options;
@@ -97,12 +116,41 @@ void training_step_figures() {
       trainer.step(200);
       per_step.push_back(static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC / 200);
     }
+    const std::size_t heap_bytes = peak_memory::peak_since_reset();  // before printf, which allocates its buffer
     const attn::TrainerOptions& o = trainer.options();
     std::printf("%-9s d_model %zu, heads %zu, batch %zu: %.1f us/step, %.0f steps/s; heap allocated by 1000 warm steps: "
                 "%zu bytes\n",
                 trainer.task().name().c_str(), *o.d_model, *o.heads, *o.batch_size, median(per_step) * 1e6,
-                1.0 / median(per_step), peak_memory::peak_since_reset());
+                1.0 / median(per_step), heap_bytes);
+    figures.push_back({trainer.task().name(), median(per_step) * 1e6, heap_bytes});
   }
+  return figures;
+}
+
+void write_json(const char* path, const std::vector<BackwardRow>& rows, const std::vector<StepFigure>& steps,
+                const double (&load)[3]) {
+  std::FILE* f = std::fopen(path, "w");
+  if (!f) {
+    std::perror(path);
+    return;
+  }
+  std::fprintf(f, "{\"workload\":\"backward\",\"environment\":\"native\",\"d\":64,\"simdWidth\":%zu,"
+               "\"loadAverageBefore\":[%.2f,%.2f,%.2f],\"rows\":[",
+               attn::testing::active_kernel_variant().lanes, load[0], load[1], load[2]);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const BackwardRow& r = rows[i];
+    std::fprintf(f, "%s{\"n\":%zu,\"fullForwardMs\":%.4f,\"fullBackwardMs\":%.4f,\"tiledForwardMs\":%.4f,"
+                 "\"tiledBackwardMs\":%.4f,\"fullPeakBytes\":%zu,\"tiledPeakBytes\":%zu}",
+                 i ? "," : "", r.n, r.full_forward_ms, r.full_backward_ms, r.tiled_forward_ms, r.tiled_backward_ms,
+                 r.full_peak_bytes, r.tiled_peak_bytes);
+  }
+  std::fprintf(f, "],\"trainingSteps\":[");
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    std::fprintf(f, "%s{\"task\":\"%s\",\"usPerStep\":%.2f,\"heapBytesPer1000Steps\":%zu}", i ? "," : "",
+                 steps[i].task.c_str(), steps[i].us_per_step, steps[i].heap_bytes);
+  }
+  std::fprintf(f, "]}\n");
+  std::fclose(f);
 }
 
 // Steps in chunks of 10 (CPU time of training only) until held-out accuracy >=
@@ -162,9 +210,14 @@ int main(int argc, char** argv) {
   const std::size_t max_n = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 4096;
   const int seeds = argc > 2 ? std::atoi(argv[2]) : 20;
   std::printf("learning_bench: SIMD width %zu floats\n", attn::testing::active_kernel_variant().lanes);
-  print_load();
-  attention_backward_figures(max_n);
-  training_step_figures();
+  double load[3];
+  read_load(load);
+  print_load(load);
+  const auto rows = attention_backward_figures(max_n);
+  const auto steps = training_step_figures();
+  if (argc > 3) write_json(argv[3], rows, steps, load);
   learning_figures(seeds);
-  print_load();
+  double load_after[3];
+  read_load(load_after);
+  print_load(load_after);
 }

@@ -1,5 +1,7 @@
-// The raw Embind module built from attention_bindings.cpp (attention-simd.mjs /
-// attention-baseline.mjs). Hand-written: Embind 3.1.6 cannot emit it.
+// The raw Embind modules built from cpp/bindings (attention-simd.mjs /
+// attention-baseline.mjs: AttentionModule; attention-learning-simd.mjs /
+// attention-learning-baseline.mjs: LearningModule, the same plus the backward
+// pass and the trainer). Hand-written: Embind 3.1.6 cannot emit it.
 //
 // Not a public API: the engine (web/src/engine/index.js) is. Tests and the
 // benchmark reach this module through web/src/engine/testing.js. The engine
@@ -21,6 +23,9 @@ export type ScaleKind = 'inverseSqrtDk' | 'none' | 'given';
 export type MaskKind = 'none' | 'causal' | 'keyPadding' | 'keep';
 /** 'tiled' online softmax; 'full' one n x m matrix; 'scalar' the same on scalar kernels; 'reference' double. */
 export type AttentionPath = 'tiled' | 'full' | 'scalar' | 'reference';
+/** 'tiled' by blocks from the row log-sum-exp (never n x m); 'full' n x m matrices; 'reference' double. */
+export type BackwardPath = 'tiled' | 'full' | 'reference';
+export type TaskName = 'reverse' | 'translate';
 export type ScoreKind = 'dot' | 'scaledDot' | 'general' | 'additive';
 
 export interface AttentionCall {
@@ -100,6 +105,77 @@ export interface RowStats {
   jacobianTrace: number;  // sum p(1-p)
 }
 
+/** dQ, dK, dV of L = sum(gradOutput * output). */
+export interface AttentionGradients {
+  gradQ: Float32Array;  // n x dk
+  gradK: Float32Array;  // m x dk
+  gradV: Float32Array;  // m x dv
+}
+
+/** Every option of a trainer (attn::TrainerOptions), as the bindings take and return them. */
+export interface TrainerSettings {
+  task: TaskName;
+  heads: number;         // divides dModel
+  dModel: number;        // 1 .. 1024
+  batchSize: number;     // examples per step, 1 .. 4096
+  scale: boolean;        // scores times 1/sqrt(dModel / heads), or not scaled
+  learningRate: number;  // AdamW's step size (a float)
+  weightDecay: number;   // AdamW's decoupled weight decay (a float)
+}
+
+export interface TrainerCall extends TrainerSettings {
+  seedHigh: number;  // seed = seedHigh * 2^32 + seedLow
+  seedLow: number;
+}
+
+export interface TrainingStep {
+  step: number;  // steps taken so far
+  loss: number;  // mean training cross-entropy of the last step's batch, before its update
+}
+
+export interface Evaluation {
+  loss: number;      // mean cross-entropy over the held-out target positions
+  accuracy: number;  // share of held-out target positions whose most likely word is right
+}
+
+/** The model's reading of one source sentence (T target positions, S source tokens). */
+export interface AlignmentReading {
+  source: string[];            // S tokens
+  target: string[];            // T words: the reference (probe) or the model's output (translate)
+  predicted: string[];         // T words: the model's output
+  weights: Float32Array;       // T x S attention weights, averaged over the heads
+  headWeights: Float32Array[]; // heads arrays of T x S
+  strongestSources: number[];  // T: per target position, the source position of its largest averaged weight
+}
+
+export interface TaskDescription {
+  sourceLength: number;  // S
+  targetLength: number;  // T
+  source: string[];      // token id -> text, source vocabulary
+  target: string[];      // token id -> text, target vocabulary
+  groups: { name: string; words: string[] }[];  // the source words by class, in the pattern's order
+  pattern: string;       // the pattern every source sentence follows
+  alignment: number[];   // T: the source position each target position translates
+  heldOut: number;       // held-out examples (evaluate)
+}
+
+/** An attn::Trainer in the module's memory: free it with delete(). Every method returns its result or an Error. */
+export interface TrainerHandle {
+  /** Once, first: builds the trainer; returns the options it trains with. */
+  start(call: TrainerCall): Result<TrainerSettings>;
+  step(count: number): Result<TrainingStep>;
+  evaluate(): Result<Evaluation>;
+  probe(): Result<AlignmentReading>;
+  translate(sentence: string): Result<AlignmentReading>;
+  task(): Result<TaskDescription>;
+  /** Test entry only: every parameter, in the model's layout. */
+  parameters(): Result<Float32Array>;
+  /** Test entry only: the last step's batch. */
+  lastBatch(): Result<{ sources: Int32Array; targets: Int32Array }>;
+  delete(): void;
+  isDeleted(): boolean;
+}
+
 type Result<T> = T | Error;
 
 export interface AttentionModule {
@@ -137,11 +213,21 @@ export interface AttentionModule {
   readonly HEAP8: Int8Array;
 }
 
+export interface LearningModule extends AttentionModule {
+  attentionBackward(q: Float32Array, k: Float32Array, v: Float32Array, gradOutput: Float32Array, call: AttentionCall,
+    keep: Uint8Array, path: BackwardPath): Result<AttentionGradients>;
+  /** The core's defaults for a task (Trainer::defaults). */
+  trainerDefaults(task: TaskName): Result<TrainerSettings>;
+  /** Never fails; start() builds the trainer. */
+  Trainer: new () => TrainerHandle;
+}
+
 export interface ModuleOptions {
   /** The .wasm bytes (Node: the module is built for the web and cannot fetch file:// URLs). */
   wasmBinary?: ArrayBuffer | Uint8Array;
   locateFile?: (path: string, prefix: string) => string;
 }
 
+/** The factory of either module (each file exports one). */
 declare function createAttentionModule(options?: ModuleOptions): Promise<AttentionModule>;
 export default createAttentionModule;

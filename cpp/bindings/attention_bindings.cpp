@@ -30,115 +30,23 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <limits>
-#include <new>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "attn/attn.hpp"
 #include "attn/testing.hpp"  // the "scalar" path (ForceKernelVariant) and simdWidth
+#include "attention_call.hpp"
+#include "binding_support.hpp"
 
-using emscripten::typed_memory_view;
 using emscripten::val;
 
 namespace {
 
-// ---- errors -------------------------------------------------------------------------
+using namespace attn_bindings;
 
-// An option string no table holds (TypeError). Raised by the conversions
-// below, like the core's errors.
-struct OptionError : std::invalid_argument {
-  using std::invalid_argument::invalid_argument;
-};
-
-val make_error(const char* constructor, const std::string& message) {
-  return val::global(constructor).new_(message);
-}
-
-// Runs `compute` and turns every exception into a returned Error object.
-template <class Compute>
-val guarded(Compute&& compute) {
-  try {
-    return compute();
-  } catch (const attn::ShapeError& e) {
-    return make_error("RangeError", e.what());
-  } catch (const attn::SizeError& e) {
-    return make_error("RangeError", e.what());
-  } catch (const attn::ValueError& e) {
-    return make_error("Error", e.what());
-  } catch (const OptionError& e) {
-    return make_error("TypeError", e.what());
-  } catch (const std::bad_alloc&) {
-    return make_error("RangeError", "memory: the inputs need more memory than WebAssembly can provide");
-  } catch (const std::length_error&) {
-    return make_error("RangeError", "memory: the inputs need more memory than WebAssembly can provide");
-  } catch (const std::exception& e) {
-    return make_error("Error", e.what());
-  }
-}
-
-// ---- conversion helpers -------------------------------------------------------------
-
-std::vector<float> floats_from(const val& array) {
-  return emscripten::convertJSArrayToNumberVector<float>(array);
-}
-
-std::vector<std::uint8_t> bytes_from(const val& array) {
-  return emscripten::convertJSArrayToNumberVector<std::uint8_t>(array);
-}
-
-template <class T>
-val copy_out(const char* array_type, const std::vector<T>& data) {
-  return val::global(array_type).new_(typed_memory_view(data.size(), data.data()));
-}
-
-val float32_out(const std::vector<float>& data) { return copy_out("Float32Array", data); }
-val float64_out(const std::vector<double>& data) { return copy_out("Float64Array", data); }
-
-std::uint64_t seed_from(std::uint32_t high, std::uint32_t low) {
-  return (std::uint64_t{high} << 32) | low;
-}
-
-// ---- option strings -> the core's enums -------------------------------------------
-//
-// One table per option; each string names the core's value. A string that is
-// not in the table raises OptionError listing the table (never a default).
-
-template <class Kind, std::size_t N>
-struct OptionTable {
-  const char* option;  // the argument's name in the error message
-  struct Entry {
-    const char* name;
-    Kind kind;
-  } entries[N];
-
-  Kind parse(const std::string& given) const {
-    for (const auto& entry : entries)
-      if (given == entry.name) return entry.kind;
-    std::string expected;
-    for (std::size_t i = 0; i < N; ++i) {
-      expected += (i == 0 ? "'" : i + 1 == N ? " or '" : ", '") + std::string(entries[i].name) + "'";
-    }
-    throw OptionError(std::string(option) + ": expected " + expected + ", got '" + given + "'");
-  }
-};
-
-constexpr OptionTable<attn::Scale::Kind, 3> kScaleKinds{"scale", {
-    {"inverseSqrtDk", attn::Scale::Kind::InverseSqrtDk},
-    {"none", attn::Scale::Kind::None},
-    {"given", attn::Scale::Kind::Given},
-}};
-
-constexpr OptionTable<attn::Mask::Kind, 4> kMaskKinds{"mask", {
-    {"none", attn::Mask::Kind::None},
-    {"causal", attn::Mask::Kind::Causal},
-    {"keyPadding", attn::Mask::Kind::KeyPadding},
-    {"keep", attn::Mask::Kind::Keep},
-}};
+// ---- option strings -> the core's enums (OptionTable: binding_support.hpp; scale and
+// mask: attention_call.hpp) ----------------------------------------------------------
 
 // attentionOutput's paths through the core.
 enum class Path { Tiled, Full, Scalar, Reference };
@@ -157,44 +65,7 @@ constexpr OptionTable<ScoreKind, 4> kScoreKinds{"kind", {
     {"additive", ScoreKind::Additive},
 }};
 
-attn::Scale scale_from(const std::string& kind, double factor) {
-  switch (kScaleKinds.parse(kind)) {
-    case attn::Scale::Kind::None: return attn::Scale::none();
-    case attn::Scale::Kind::Given: return attn::Scale::by(factor);  // the core checks it, as a double
-    case attn::Scale::Kind::InverseSqrtDk: break;
-  }
-  return attn::Scale::inverse_sqrt_dk();
-}
-
-// `keep` is read only for 'keep', `valid_keys` only for 'keyPadding'.
-attn::Mask mask_from(const std::string& kind, std::size_t valid_keys, const val& keep) {
-  switch (kMaskKinds.parse(kind)) {
-    case attn::Mask::Kind::Causal: return attn::Mask::causal();
-    case attn::Mask::Kind::KeyPadding: return attn::Mask::key_padding(valid_keys);
-    case attn::Mask::Kind::Keep: return attn::Mask::explicit_keep(bytes_from(keep));
-    case attn::Mask::Kind::None: break;
-  }
-  return attn::Mask::none();
-}
-
 // ---- attention ----------------------------------------------------------------------
-
-// One attention call. scale: 'inverseSqrtDk' (1/sqrt(d_k)), 'none', 'given'
-// (scaleFactor); mask: 'none', 'causal', 'keyPadding' (validKeys), 'keep' (the
-// keep argument, n*m bytes).
-struct AttentionCall {
-  std::size_t n = 0, m = 0, dk = 0, dv = 0;
-  std::string scale;
-  double scaleFactor = 1.0;
-  std::string mask;
-  std::size_t validKeys = 0;
-};
-
-attn::AttentionShape shape_of(const AttentionCall& call) { return {call.n, call.m, call.dk, call.dv}; }
-
-attn::AttentionOptions options_of(const AttentionCall& call, const val& keep) {
-  return {scale_from(call.scale, call.scaleFactor), mask_from(call.mask, call.validKeys, keep)};
-}
 
 val trace_out(const attn::AttentionTrace& trace) {
   val result = val::object();

@@ -55,6 +55,26 @@ describe('web/src/engine/index.d.ts', () => {
     expect(declaredMembers(ENGINE_DTS, 'RawScaled')).toEqual(keys(saturation.maxWeight));
     expect(declaredMembers(ENGINE_DTS, 'RowStats')).toEqual(keys(engine.rowStats(trace.weights.subarray(0, 3))));
   });
+
+  test('the learning engine, the trainer and their results have exactly the declared members', async () => {
+    const learning = await engineModule.createAttention({ learning: true });
+    expect(declaredMembers(ENGINE_DTS, 'AttentionEngine')).toEqual(keys(learning));
+    const x = new Float32Array([1, 0, 0, 1]);
+    expect(declaredMembers(ENGINE_DTS, 'AttentionGradients'))
+      .toEqual(keys(learning.attentionBackward({ q: x, k: x, v: x, gradOutput: x, n: 2, m: 2, dk: 2, dv: 2 })));
+    const trainer = learning.createTrainer({ task: 'translate', seed: 1 });
+    // A getter (disposed) is not an own enumerable key of every object: read the own property names.
+    expect(declaredMembers(ENGINE_DTS, 'Trainer')).toEqual(Object.getOwnPropertyNames(trainer).sort());
+    expect(declaredMembers(ENGINE_DTS, 'TrainerOptions')).toEqual(keys(trainer.options));
+    expect(declaredMembers(ENGINE_DTS, 'Vocabulary')).toEqual(keys(trainer.vocabulary));
+    expect(declaredMembers(ENGINE_DTS, 'WordGroup')).toEqual(keys(trainer.vocabulary.groups[0]));
+    expect(declaredMembers(ENGINE_DTS, 'TrainingStep')).toEqual(keys(trainer.step(1)));
+    expect(declaredMembers(ENGINE_DTS, 'Evaluation')).toEqual(keys(trainer.evaluate()));
+    expect(declaredMembers(ENGINE_DTS, 'AlignmentReading')).toEqual(keys(trainer.probe()));
+    expect(declaredMembers(ENGINE_DTS, 'AlignmentReading')).toEqual(keys(trainer.translate(
+      'the young student reads an old book in the library')));
+    trainer.dispose();
+  });
 });
 
 describe('cpp/bindings/attention.d.ts', () => {
@@ -68,5 +88,25 @@ describe('cpp/bindings/attention.d.ts', () => {
     expect(declaredMembers(BINDINGS_DTS, 'AttentionModule')).toEqual([...registered, ...runtime].sort());
     for (const name of runtime) expect(module[name], name).toBeDefined();
     for (const name of registered) expect(typeof module[name], name).toBe('function');
+  });
+
+  test('LearningModule declares exactly what backward_bindings.cpp and trainer_bindings.cpp add, and TrainerHandle the Trainer class', async () => {
+    const module = await loadBuild(engine.build, { learning: true });
+    const added = ['backward_bindings.cpp', 'trainer_bindings.cpp'].flatMap((file) => {
+      const source = readFileSync(join(ROOT, 'cpp', 'bindings', file), 'utf8');
+      // function("name", ...) and class_<T>("Name"), not a class's .function("method", ...)
+      return [...source.matchAll(/(?<![.\w])function\("(\w+)"/g), ...source.matchAll(/\bclass_<\w+>\("(\w+)"/g)].map((m) => m[1]);
+    });
+    const inherited = declaredMembers(BINDINGS_DTS, 'AttentionModule');
+    expect(declaredMembers(BINDINGS_DTS, 'LearningModule')).toEqual([...inherited, ...added].sort());
+    for (const name of added) expect(typeof module[name], name).toBe('function');
+    const methods = [...readFileSync(join(ROOT, 'cpp', 'bindings', 'trainer_bindings.cpp'), 'utf8')
+      .matchAll(/\.function\("(\w+)", &TrainerBinding::/g)].map((m) => m[1]);
+    expect(methods.length).toBeGreaterThan(5);
+    // Besides the bound methods, Embind's delete() and isDeleted().
+    expect(declaredMembers(BINDINGS_DTS, 'TrainerHandle')).toEqual([...methods, 'delete', 'isDeleted'].sort());
+    const handle = new module.Trainer();
+    for (const name of [...methods, 'delete', 'isDeleted']) expect(typeof handle[name], name).toBe('function');
+    handle.delete();
   });
 });

@@ -15,7 +15,7 @@
 import { describe, it, expect } from 'vitest';
 import * as publicEntry from '../../web/src/engine/index.js';
 import { createAttention } from '../../web/src/engine/index.js';
-import { ALL_PATHS, createTestingEngine } from '../../web/src/engine/testing.js';
+import { ALL_BACKWARD_PATHS, ALL_PATHS, createTestingEngine } from '../../web/src/engine/testing.js';
 import {
   detachedArray, expectClose, expectWorkedExample, sharedArray, thrown, wasmMemoryArray, workedExample,
 } from './engine-helpers.js';
@@ -76,6 +76,49 @@ function withoutStackTraces(loop) {
   }
 }
 
+// 100,000 calls, cycling through `calls` ({ call, Type }) with each kind of bad
+// view: every one a TypeError, and the stack pointer, the handles and the memory as they were.
+function expectBadViewsLeaveNoTrace(t, calls) {
+  for (const [kind, bad] of Object.entries(BAD_VIEWS)) {
+    const arrays = calls.map(({ Type }) => bad.make(t.module, Type));
+    const before = t.boundaryState();
+    const refused = withoutStackTraces(() => {
+      let count = 0;
+      for (let i = 0; i < 100_000; i++) {
+        const index = i % calls.length;
+        try {
+          calls[index].call(arrays[index]);
+        } catch (error) {
+          if (error instanceof TypeError) count++;
+        }
+      }
+      return count;
+    });
+    expect(refused, kind).toBe(100_000);
+    expect(t.boundaryState(), kind).toEqual(before);
+  }
+}
+
+// 5,000 calls of each [Error class, fn] (fn throws, or returns the raw module's Error):
+// every one that error, and the stack pointer, the handles and the memory as they were.
+function expectErrorsLeaveNoTrace(t, errors) {
+  const unwrapped = (fn) => {
+    const result = fn();
+    if (result instanceof Error) throw result;  // the raw module returns its errors
+    return result;
+  };
+  for (const [Type, fn] of errors) {
+    const before = t.boundaryState();
+    withoutStackTraces(() => {
+      for (let i = 0; i < 5_000; i++) {
+        const error = thrown(() => unwrapped(fn));
+        if (!(error instanceof Type)) expect.fail(`${fn}: got ${error}`);
+      }
+    });
+    expect(t.boundaryState(), String(fn)).toEqual(before);
+  }
+}
+
 describe.each(['simd', 'baseline'])('the boundary (%s build)', (build) => {
   const testing = () => createTestingEngine({ build });
 
@@ -93,25 +136,7 @@ describe.each(['simd', 'baseline'])('the boundary (%s build)', (build) => {
   it('100,000 bad calls of each kind leave the stack pointer, the handles and the memory as they were', async () => {
     const t = await testing();
     expectWorkedExample(t);
-    const calls = arrayArguments(t);
-    for (const [kind, bad] of Object.entries(BAD_VIEWS)) {
-      const arrays = calls.map(({ Type }) => bad.make(t.module, Type));
-      const before = t.boundaryState();
-      const refused = withoutStackTraces(() => {
-        let count = 0;
-        for (let i = 0; i < 100_000; i++) {
-          const index = i % calls.length;
-          try {
-            calls[index].call(arrays[index]);
-          } catch (error) {
-            if (error instanceof TypeError) count++;
-          }
-        }
-        return count;
-      });
-      expect(refused, kind).toBe(100_000);
-      expect(t.boundaryState(), kind).toEqual(before);
-    }
+    expectBadViewsLeaveNoTrace(t, arrayArguments(t));
     expectWorkedExample(t);
   });
 
@@ -130,21 +155,7 @@ describe.each(['simd', 'baseline'])('the boundary (%s build)', (build) => {
       [TypeError, () => raw.attentionOutput(args.q, args.k, args.v, call, none, 'fast')],
       [RangeError, () => t.randomStream({ seed: 0, count: 2 ** 31, longRunning: true })],  // bindings: count
     ];
-    const unwrapped = (fn) => {
-      const result = fn();
-      if (result instanceof Error) throw result;  // the raw module returns its errors
-      return result;
-    };
-    for (const [Type, fn] of errors) {
-      const before = t.boundaryState();
-      withoutStackTraces(() => {
-        for (let i = 0; i < 5_000; i++) {
-          const error = thrown(() => unwrapped(fn));
-          if (!(error instanceof Type)) expect.fail(`${fn}: got ${error}`);
-        }
-      });
-      expect(t.boundaryState(), String(fn)).toEqual(before);
-    }
+    expectErrorsLeaveNoTrace(t, errors);
     expectWorkedExample(t);
   });
 
@@ -218,13 +229,99 @@ describe.each(['simd', 'baseline'])('the boundary (%s build)', (build) => {
   });
 });
 
+// The learning module (createAttention({ learning: true })) is another Emscripten
+// module, with its own stack and handle table: the same promises, for its own
+// functions and the bindings' errors of the trainer.
+describe.each(['simd', 'baseline'])('the boundary of the learning module (%s build)', (build) => {
+  const testing = () => createTestingEngine({ build, learning: true });
+  const backwardArgs = () => ({ ...workedExample().args, gradOutput: f32(1, 0) });
+
+  // attentionBackward's array arguments, as (name, call with that argument replaced).
+  const arrayArgumentsOf = (engine) => [
+    ...['q', 'k', 'v', 'gradOutput'].map((name) => [name, (bad) => engine.attentionBackward({ ...backwardArgs(), [name]: bad })]),
+    ['q', (bad) => engine.attentionBackward({ ...backwardArgs(), q: bad, path: 'full' })],
+    ['mask', (bad) => engine.attentionBackward({ ...backwardArgs(), mask: bad }), Uint8Array],
+  ].map(([name, call, Type = Float32Array]) => ({ name, call, Type }));
+
+  it('a detached, a shared and a wasm-memory view are TypeErrors naming the argument; 100,000 of them leave no trace', async () => {
+    const t = await testing();
+    const calls = arrayArgumentsOf(t);
+    for (const [kind, bad] of Object.entries(BAD_VIEWS)) {
+      for (const { name, call, Type } of calls) {
+        const error = thrown(() => call(bad.make(t.module, Type)));
+        expect(error, `${kind} ${name}`).toBeInstanceOf(TypeError);
+        expect(error.message, `${kind} ${name}`).toBe(bad.message(name, Type.name));
+      }
+    }
+    expectBadViewsLeaveNoTrace(t, calls);
+    expectWorkedExample(t);
+  });
+
+  it('5,000 of each error the bindings return (backward, trainer) leave the stack pointer, the handles and the memory as they were', async () => {
+    const t = await testing();
+    const raw = t.module;
+    const args = backwardArgs();
+    const call = { n: 1, m: 3, dk: 2, dv: 2, scale: 'inverseSqrtDk', scaleFactor: 1, mask: 'none', validKeys: 0 };
+    const none = new Uint8Array(0);
+    const trainer = t.createTrainer({ task: 'translate', seed: 1 });
+    const started = new raw.Trainer();
+    const settings = { task: 'reverse', seedHigh: 0, seedLow: 1, heads: 2, dModel: 32, batchSize: 32, scale: true,
+      learningRate: 0.01, weightDecay: 0.5 };
+    if (started.start(settings) instanceof Error) throw new Error('start failed');
+    const errors = [
+      [RangeError, () => t.attentionBackward({ ...args, gradOutput: f32(1, 0, 0) })],          // core ShapeError
+      [Error, () => t.attentionBackward({ ...args, gradOutput: f32(NaN, 0), path: 'full' })],  // core ValueError
+      [TypeError, () => raw.attentionBackward(args.q, args.k, args.v, args.gradOutput, call, none, 'fast')],  // bindings: option
+      [RangeError, () => t.createTrainer({ task: 'reverse', seed: 1, heads: 3 })],             // core ShapeError in start()
+      [Error, () => t.createTrainer({ task: 'reverse', seed: 1, learningRate: 1e39 })],        // bindings: float range
+      [TypeError, () => raw.trainerDefaults('sort')],                                           // bindings: option
+      [Error, () => trainer.translate('the cat reads')],                                        // core ValueError
+      [RangeError, () => trainer.step(0)],                                                      // core ShapeError
+      [Error, () => started.start(settings)],                                                   // bindings: started twice
+    ];
+    expectErrorsLeaveNoTrace(t, errors);
+    trainer.dispose();
+    started.delete();
+    expectWorkedExample(t);
+  });
+
+  it('the raw module refuses an option string it does not know, and a trainer used before start()', async () => {
+    const { module: raw } = await testing();
+    const args = backwardArgs();
+    const call = { n: 1, m: 3, dk: 2, dv: 2, scale: 'inverseSqrtDk', scaleFactor: 1, mask: 'none', validKeys: 0 };
+    const returned = (result) => [result.constructor.name, result.message];
+    expect(returned(raw.attentionBackward(args.q, args.k, args.v, args.gradOutput, call, new Uint8Array(0), 'fast')))
+      .toEqual(['TypeError', "path: expected 'tiled', 'full' or 'reference', got 'fast'"]);
+    expect(returned(raw.attentionBackward(args.q, args.k, args.v, args.gradOutput, { ...call, mask: 'upper' }, new Uint8Array(0), 'full')))
+      .toEqual(['TypeError', "mask: expected 'none', 'causal', 'keyPadding' or 'keep', got 'upper'"]);
+    expect(returned(raw.trainerDefaults('sort'))).toEqual(['TypeError', "task: expected 'reverse' or 'translate', got 'sort'"]);
+    const handle = new raw.Trainer();
+    for (const method of ['step', 'evaluate', 'probe', 'task', 'parameters', 'lastBatch']) {
+      expect(returned(method === 'step' ? handle.step(1) : handle[method]()), method).toEqual(['Error', 'trainer: not started']);
+    }
+    expect(returned(handle.start({ task: 'sort', seedHigh: 0, seedLow: 1, heads: 2, dModel: 32, batchSize: 32, scale: true,
+      learningRate: 0.01, weightDecay: 0.5 }))).toEqual(['TypeError', "task: expected 'reverse' or 'translate', got 'sort'"]);
+    handle.delete();
+    // Each table entry computes what it names: the defaults of each task, and the same gradients by every path.
+    expect(raw.trainerDefaults('translate')).toEqual({ task: 'translate', heads: 2, dModel: 32, batchSize: 32, scale: true,
+      learningRate: Math.fround(0.01), weightDecay: 0.5 });
+    const paths = ALL_BACKWARD_PATHS.map((path) => raw.attentionBackward(args.q, args.k, args.v, args.gradOutput, call,
+      new Uint8Array(0), path));
+    for (const gradients of paths.slice(1)) expectClose(gradients.gradQ, paths[0].gradQ, 'gradQ');
+    expect(ALL_BACKWARD_PATHS).toEqual(['tiled', 'full', 'reference']);
+  });
+});
+
 describe('the public surface', () => {
   it('exports createAttention, preferredBuild and the work limits; the raw module and test paths are in testing.js', async () => {
     expect(Object.keys(publicEntry).sort()).toEqual(['LONG_RUNNING_WORK_LIMIT', 'WORK_LIMIT', 'createAttention', 'preferredBuild']);
     const engine = await createAttention({ build: 'simd' });
-    expect(Object.keys(engine).sort()).toEqual(['attention', 'attentionOutput', 'attentionReference', 'build',
-      'context', 'multiHead', 'positionalEncoding', 'randomNormal', 'rowStats', 'saturation', 'scores', 'simd',
-      'simdWidth', 'softmax', 'softmaxJacobian']);
+    const keys = ['attention', 'attentionBackward', 'attentionOutput', 'attentionReference', 'build', 'context',
+      'createTrainer', 'learning', 'multiHead', 'positionalEncoding', 'randomNormal', 'rowStats', 'saturation', 'scores',
+      'simd', 'simdWidth', 'softmax', 'softmaxJacobian'];
+    expect(Object.keys(engine).sort()).toEqual(keys);
+    // The learning engine has the same names (on the attention module, attentionBackward and createTrainer say it is missing).
+    expect(Object.keys(await createAttention({ build: 'simd', learning: true })).sort()).toEqual(keys);
     const { args } = workedExample();
     for (const path of ['scalar', 'reference']) {
       expect(() => engine.attentionOutput({ ...args, path })).toThrow(

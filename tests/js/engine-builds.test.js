@@ -12,10 +12,11 @@ import { loadBuild } from '../../web/src/engine/testing.js';
 import { expectClose, loadBoth, randomMatrix, seededRandom } from './engine-helpers.js';
 
 const wasmFile = (build) => fileURLToPath(new URL(`../../web/src/engine/wasm/attention-${build}.wasm`, import.meta.url));
+const learningWasmFile = (build) => fileURLToPath(new URL(`../../web/src/engine/wasm/attention-learning-${build}.wasm`, import.meta.url));
 
 // Counts f32x4 instructions in the disassembly (wabt's wasm-objdump).
-function countF32x4(build) {
-  const listing = execFileSync('wasm-objdump', ['-d', wasmFile(build)], { encoding: 'utf8', maxBuffer: 1 << 28 });
+function countF32x4(build, file = wasmFile) {
+  const listing = execFileSync('wasm-objdump', ['-d', file(build)], { encoding: 'utf8', maxBuffer: 1 << 28 });
   return listing.split('\n').filter((line) => /\bf32x4\./.test(line)).length;
 }
 
@@ -37,6 +38,21 @@ describe('choosing and loading a build', () => {
     expect(engines[0]).toBe(await createAttention({ build: 'simd' }));
     expect(await loadBuild('simd')).toBe(await loadBuild('simd'));
     expect(await loadBuild('simd')).not.toBe(await loadBuild('baseline'));
+    // The learning module of a build is another module, also loaded once.
+    const learning = await Promise.all(Array.from({ length: 3 }, () => createAttention({ build: 'simd', learning: true })));
+    expect(new Set(learning).size).toBe(1);
+    expect(learning[0]).not.toBe(engines[0]);
+    expect(await loadBuild('simd', { learning: true })).not.toBe(await loadBuild('simd'));
+    expect(typeof (await loadBuild('simd', { learning: true })).Trainer).toBe('function');
+    expect((await loadBuild('simd')).Trainer).toBe(undefined);
+  });
+
+  it('the learning modules: SIMD128 arithmetic in the SIMD build only, and larger than the attention modules', () => {
+    expect(countF32x4('simd', learningWasmFile)).toBeGreaterThan(0);
+    expect(countF32x4('baseline', learningWasmFile)).toBe(0);
+    for (const build of ['simd', 'baseline']) {
+      expect(readFileSync(learningWasmFile(build)).length).toBeGreaterThan(readFileSync(wasmFile(build)).length);
+    }
   });
 
   it('rejects an unknown build name', async () => {

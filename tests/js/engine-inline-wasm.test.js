@@ -37,3 +37,21 @@ test('one buffer serves the build that is chosen; later calls share the engine',
   expect(await loadBuild('simd')).toBe(await loadBuild('simd', { wasmBinary: raw }));
   expect(engine.attention(WORKED).output[1]).toBeCloseTo(0.797, 3);
 });
+
+test('the learning module instantiates from its own bytes ({ learningSimd, learningBaseline }, or one buffer)', async () => {
+  const learning = (build) => readFileSync(new URL(`../../web/src/engine/wasm/attention-learning-${build}.wasm`, import.meta.url));
+  await expect(createAttention({ learning: 'yes' })).rejects.toThrow(new TypeError("options.learning: expected true or false, got 'yes'"));
+  await expect(createAttention({ build: 'baseline', learning: true, wasmBinary: { learningBaseline: [0, 97] } }))
+    .rejects.toThrow(/wasmBinary\.learningBaseline/);
+  // The attention module's bytes are not the learning module's: instantiating them gives no trainer.
+  await expect(createAttention({ build: 'baseline', learning: true, wasmBinary: bytes('baseline') })).rejects.toThrow();
+  const engine = await createAttention({ build: 'baseline', learning: true, wasmBinary: { baseline: bytes('baseline'),
+    learningBaseline: learning('baseline') } });
+  expect([engine.build, engine.learning]).toEqual(['baseline', true]);
+  const trainer = engine.createTrainer({ task: 'reverse', seed: 1 });
+  expect(trainer.step(2).step).toBe(2);
+  trainer.dispose();
+  const simd = await createAttention({ build: 'simd', learning: true, wasmBinary: learning('simd') });
+  expect(simd.attentionBackward({ ...WORKED, gradOutput: new Float32Array([1, 0]) }).gradV[0]).toBeCloseTo(0.401, 3);
+  expect(await createAttention({ build: 'simd', learning: true })).toBe(simd);
+});

@@ -103,6 +103,64 @@ describe.each(['simd', 'baseline'])('work limits (%s build)', (build) => {
     expect(() => e.positionalEncoding(1, 1, 5)).toThrow(new TypeError('options: expected an options object, got 5'));
   });
 
+  it('attentionBackward: its limit per path; the tiled backward at n = m = 4096, d = 64 needs longRunning', async () => {
+    const e = await createAttention({ build, learning: true });
+    const at = (n, d, extra) => ({ q: one(), k: one(), v: one(), gradOutput: one(), n, m: n, dk: d, dv: d, ...extra });
+    for (const [path, formula, work] of [['tiled', 'n*m*(4*dk+3*dv+96)', 4096 * 4096 * (4 * 64 + 3 * 64 + 96)],
+      ['full', 'n*m*(3*dk+2*dv+64)', 4096 * 4096 * (3 * 64 + 2 * 64 + 64)]]) {
+      const values = path === 'tiled' ? '4096*4096*(4*64+3*64+96)' : '4096*4096*(3*64+2*64+64)';
+      const error = thrown(() => e.attentionBackward(at(4096, 64, { path })));
+      expect(error).toBeInstanceOf(RangeError);
+      expect(error.message).toBe(overLimit(formula, values, work));
+      expect(limitError(() => e.attentionBackward(at(4096, 64, { path, longRunning: true }))), path).toBe(null);
+      // The gradients section's widest case (dk = 1024, a few keys) runs by default.
+      expect(limitError(() => e.attentionBackward(at(16, 1024, { path }))), `${path} dk = 1024`).toBe(null);
+    }
+    const t = await createTestingEngine({ build, learning: true });
+    expect(thrown(() => t.attentionBackward(at(1024, 512, { path: 'reference' }))).message.startsWith(
+      'n*m*(6*(dk+dv)+96): expected at most')).toBe(true);
+  });
+
+  it('trainer.step(count): about 1100 default steps per call; more needs longRunning, per call or per trainer', async () => {
+    const e = await createAttention({ build, learning: true });
+    const trainer = e.createTrainer({ task: 'reverse', seed: 1 });
+    const sizes = { batchSize: 32, dModel: 32, heads: 2, S: 8, T: 8, V: 10, parameters: trainer.parameterCount };
+    expect(trainer.parameterCount).toBe((10 + 8 + 10) * 32 + 4 * 32 * 32 + 10);
+    const perStep = WORK.trainerStep.of({ count: 1, ...sizes });
+    const steps = Math.floor(WORK_LIMIT / perStep);
+    expect(steps).toBe(1096);
+    const error = thrown(() => trainer.step(2000));
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error.message).toBe(overLimit(
+      'count*(batchSize*(3*(2*S+T)*dModel*dModel+3*T*(2*S+V)*dModel+T*(160*S*heads+64*V))+20*parameters)',
+      `2000*(32*(3*(2*8+8)*32*32+3*8*(2*8+10)*32+8*(160*8*2+64*10))+20*${trainer.parameterCount})`, 2000 * perStep));
+    expect(trainer.step(1).step).toBe(1);  // nothing was trained by the refused call
+    expect(limitError(() => trainer.step(2 ** 31, { longRunning: true }))).toBeInstanceOf(RangeError);
+    trainer.dispose();
+    // Created with longRunning: true, every call of the trainer may do more (here just over the default limit).
+    const worker = e.createTrainer({ task: 'reverse', seed: 1, longRunning: true });
+    expect(worker.step(steps + 1).step).toBe(steps + 1);
+    worker.dispose();
+  });
+
+  it('trainer.evaluate() at dModel = 1024 needs longRunning; the default model evaluates by default', async () => {
+    const e = await createAttention({ build, learning: true });
+    const wide = e.createTrainer({ task: 'translate', seed: 1, dModel: 1024, heads: 8 });
+    const error = thrown(() => wide.evaluate());
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error.message.startsWith('heldOut*((2*S+T)*dModel*dModel+T*(2*S+V)*dModel+T*(96*S*heads+32*V)): expected at ' +
+      `most ${WORK_LIMIT} units of work in one call, got 512*((2*6+6)*1024*1024+`)).toBe(true);
+    // One step of the widest model fits the default limit (not run here: about a second).
+    const wideSizes = { count: 1, batchSize: 32, dModel: 1024, heads: 8, S: 6, T: 6, V: wide.vocabulary.target.length,
+      parameters: wide.parameterCount };
+    expect(WORK.trainerStep.of(wideSizes)).toBeLessThanOrEqual(WORK_LIMIT);
+    expect(WORK.trainerStep.of({ ...wideSizes, count: 3 })).toBeGreaterThan(WORK_LIMIT);
+    wide.dispose();
+    const small = e.createTrainer({ task: 'translate', seed: 1 });
+    expect(small.evaluate().accuracy).toBeGreaterThanOrEqual(0);
+    small.dispose();
+  });
+
   it('randomStream({ count: 2**31 }) (was "Error: vector") names count', async () => {
     const t = await createTestingEngine({ build });
     expect(thrown(() => t.randomStream({ seed: 0, count: 2 ** 31 })).message).toBe(

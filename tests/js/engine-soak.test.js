@@ -7,7 +7,9 @@
 //
 // Bad kinds: detached, shared and wasm-memory views; wrong types; non-finite
 // values; overflowing sizes (beyond size_t, beyond the work limit, beyond
-// memory); unknown option values.
+// memory); unknown option values; and for the learning module (its own
+// engine, soaked the same way with attentionBackward and trainers added) bad
+// sentences and a disposed trainer.
 import { describe, it, expect } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
 import { createTestingEngine } from '../../web/src/engine/testing.js';
@@ -23,7 +25,8 @@ const UNITS = /units of work in one call/;
 // arguments each bad kind replaces. `arrays`: its typed-array arguments
 // (name -> type); `sizes`: its size arguments; `finite`: an array argument
 // and the index where a non-finite value goes; `huge`: sizes over the work
-// limit; `options`: an option with a value it does not know.
+// limit; `options`: an option with a value it does not know; `extra`: more
+// bad calls [kind, changes, error class, message pattern].
 function functionsOf(engine, testing) {
   const { args: worked } = workedExample();
   const w2 = f32(1, 0, 0, 1);
@@ -65,6 +68,47 @@ function functionsOf(engine, testing) {
   };
 }
 
+// The learning module's functions, as functionsOf's. A trainer's good call
+// makes a fresh small trainer, steps, evaluates and disposes it (the same
+// numbers every time); translate and probe read a trainer nobody steps.
+function learningFunctionsOf(engine) {
+  const { args: worked } = workedExample();
+  const reading = engine.createTrainer({ task: 'translate', seed: 3 });
+  const disposed = engine.createTrainer({ task: 'reverse', seed: 3 });
+  disposed.dispose();
+  const sentence = 'the young student reads an old book in the library';
+  return {
+    attentionBackward: { call: (a) => engine.attentionBackward(a), args: { ...worked, gradOutput: f32(1, -1), mask: 'causal' },
+      arrays: { q: 'Float32Array', gradOutput: 'Float32Array', mask: 'Uint8Array' }, sizes: ['n', 'dv'], finite: ['gradOutput', 1],
+      huge: { n: 1 << 20, m: 1 << 20 }, options: { path: 'reference' } },
+    attentionBackwardFull: { call: (a) => engine.attentionBackward(a),
+      args: { ...worked, gradOutput: f32(0.5, 2), path: 'full', mask: { validKeys: 2 }, scale: 0.5 },
+      arrays: { k: 'Float32Array', v: 'Float32Array' }, sizes: ['m', 'dk'], finite: ['k', 3], huge: { n: 1 << 16, m: 1 << 16 },
+      options: { scale: 'sqrt' } },
+    trainer: {
+      call: ({ count, ...options }) => {
+        const trainer = engine.createTrainer(options);
+        try {
+          return [trainer.step(count), trainer.evaluate()];
+        } finally {
+          trainer.dispose();
+        }
+      },
+      args: { task: 'reverse', seed: 8, heads: 2, dModel: 8, batchSize: 4, count: 2 },
+      arrays: {}, sizes: ['heads', 'dModel', 'count'], finite: null, huge: { count: 1 << 26 }, options: { task: 'sort' },
+      extra: [['bad option', { heads: 3 }, RangeError, /^heads: expected a divisor of d_model = 8, got 3$/],
+        ['bad option', { learningRate: NaN }, Error, /^learningRate: expected a finite number > 0, got NaN$/],
+        ['unknown option', { dmodel: 8 }, TypeError, /^createTrainer: expected the options .*, got an unknown option 'dmodel'$/]] },
+    translate: { call: (a) => (a.disposed ? disposed : reading).translate(a.sentence), args: { sentence },
+      arrays: {}, sizes: [], finite: null, huge: null, options: null,
+      extra: [['wrong type', { sentence: 6 }, TypeError, /^sentence: expected a string, got 6$/],
+        ['overflow', { sentence: sentence.repeat(30) }, RangeError, /^sentence: expected at most 1000 characters, got 1500$/],
+        ['unknown word', { sentence: 'the young cat reads' }, Error, /^sentence: unknown word "cat"; the vocabulary is: /],
+        ['disposed', { disposed: true }, Error, /^trainer.translate: this trainer was disposed/]] },
+    probe: { call: () => reading.probe(), args: {}, arrays: {}, sizes: [], finite: null, huge: null, options: null },
+  };
+}
+
 // Every bad call of one function: [kind, args, error class, message pattern].
 function badCallsOf(fn, module) {
   const calls = [];
@@ -100,14 +144,16 @@ function badCallsOf(fn, module) {
     const message = name === 'seed' ? /^seed: / : new RegExp(`^${name}: expected`);
     calls.push(['unknown option', fn.options, TypeError, message]);
   }
+  calls.push(...(fn.extra ?? []));
   return calls;
 }
 
-describe.each(['simd', 'baseline'])('the engine under abuse (%s build)', (build) => {
+describe.each([['simd', false], ['baseline', false], ['simd', true], ['baseline', true]])(
+  'the engine under abuse (%s build, learning module: %s)', (build, learning) => {
   it('10,000 mixed good and bad calls of every function leave memory, stack and handles where they started', async () => {
-    const engine = await createAttention({ build });
-    const testing = await createTestingEngine({ build });
-    const functions = functionsOf(engine, testing);
+    const engine = await createAttention({ build, learning });
+    const testing = await createTestingEngine({ build, learning });
+    const functions = { ...functionsOf(engine, testing), ...(learning ? learningFunctionsOf(engine) : {}) };
 
     // Beyond memory (the trace's n x m matrices), within the long-running work limit.
     const ones = new Float32Array(20000).fill(1);
@@ -132,7 +178,7 @@ describe.each(['simd', 'baseline'])('the engine under abuse (%s build)', (build)
     const badCases = cases.filter((c) => !c.good);
     const before = testing.boundaryState();
     // The bad cases in a seeded random order, repeated: every case many times, mixed.
-    const random = seededRandom(build === 'simd' ? 12 : 34);
+    const random = seededRandom((build === 'simd' ? 12 : 34) + (learning ? 1 : 0));
     const shuffled = badCases.map((c) => [random(), c]).sort((a, b) => a[0] - b[0]).map(([, c]) => c);
     const counts = { good: 0, bad: 0 };
     const seen = new Set();

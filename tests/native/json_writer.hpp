@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <span>
+#include <string>
+#include <vector>
 
 namespace attn_test {
 
@@ -14,7 +16,12 @@ class JsonWriter {
   explicit JsonWriter(std::FILE* file) : file_(file) {}
   void raw(const char* text) { std::fputs(text, file_); }
   void key(const char* name) { std::fprintf(file_, "\"%s\":", name); }
-  void string(const char* text) { std::fprintf(file_, "\"%s\"", text); }
+  void string(const char* text) { std::fprintf(file_, "\"%s\"", text); }  // (no escaping: no quotes or backslashes)
+  void strings(const std::vector<std::string>& texts) {
+    raw("[");
+    for (std::size_t i = 0; i < texts.size(); ++i) raw(i ? "," : ""), string(texts[i].c_str());
+    raw("]");
+  }
   void number(double value) { std::fprintf(file_, "%.17g", value); }
   void integer(long long value) { std::fprintf(file_, "%lld", value); }
   void floats(std::span<const float> values) {

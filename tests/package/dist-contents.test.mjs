@@ -14,14 +14,14 @@ const HASHED = String.raw`[\w.-]+-[\w-]{8}\.(?:js|css|wasm)`;
 // What a site needs, by path under dist/:
 const EXPECTED = [
   /^index\.html$/,                                   // the walkthrough
-  new RegExp(`^assets/${HASHED}$`),                  //   and its lazy chunks, styles, the two .wasm builds
+  new RegExp(`^assets/${HASHED}$`),                  //   and its lazy chunks, styles, the .wasm builds
   /^attention\.html$/,                               // the single file
   /^embed\/attention-embed\.js$/,                    // the embed script
   /^embed\/embed\.html$/,                            // the iframe route
   new RegExp(`^embed/assets/${HASHED}$`),            //   and their lazy chunks
   /^engine\/(index\.d\.ts|attention-module\.d\.ts)$/,           // the npm package's engine: declarations,
   /^engine\/(?!testing\.js$)[\w-]+\.js$/,                          //   index.js and the modules it imports (not the test entry)
-  /^engine\/wasm\/attention-(simd|baseline)\.(mjs|wasm)$/,
+  /^engine\/wasm\/attention-(learning-)?(simd|baseline)\.(mjs|wasm)$/,  // the attention and the learning modules
 ];
 
 const files = existsSync(DIST) ? readdirSync(DIST, { recursive: true, withFileTypes: true })

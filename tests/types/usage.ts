@@ -7,8 +7,9 @@
 import { createTestingEngine, loadBuild } from '../../web/src/engine/testing.js';
 import {
   createAttention, preferredBuild,
-  type AttentionEngine, type AttentionTrace, type BuildName, type MaskOption, type MultiHeadResult,
-  type RowStats, type SaturationResult,
+  type AlignmentReading, type AttentionEngine, type AttentionGradients, type AttentionTrace, type BuildName,
+  type Evaluation, type MaskOption, type MultiHeadResult, type RowStats, type SaturationResult, type TaskName,
+  type Trainer, type TrainerOptions, type TrainingStep, type Vocabulary,
 } from '../../web/src/engine/index.js';
 
 export async function workedExample(): Promise<number[]> {
@@ -82,4 +83,69 @@ export async function rawModule(): Promise<number> {
   // @ts-expect-error no such build
   await loadBuild('avx');
   return width + weights.length;
+}
+
+export async function learning(): Promise<number> {
+  const engine = await createAttention({ learning: true, wasmBinary: { learningSimd: new Uint8Array(0) } });
+  const learns: boolean = engine.learning;
+  const q = new Float32Array(6), k = new Float32Array(8), v = new Float32Array(4);
+  const gradients: AttentionGradients = engine.attentionBackward({
+    q, k, v, n: 3, m: 4, dk: 2, dv: 1, gradOutput: new Float32Array(3), mask: 'causal', scale: false, path: 'full',
+  });
+  const shapes: Float32Array[] = [gradients.gradQ, gradients.gradK, gradients.gradV];
+  // @ts-expect-error gradOutput is required
+  engine.attentionBackward({ q, k, v, n: 3, m: 4, dk: 2, dv: 1 });
+  // @ts-expect-error the public engine has no 'reference' backward path (a test-only one)
+  engine.attentionBackward({ q, k, v, n: 3, m: 4, dk: 2, dv: 1, gradOutput: q, path: 'reference' });
+
+  const trainer: Trainer = engine.createTrainer({ task: 'translate', seed: 7n, heads: 4, dModel: 64, scale: false,
+    learningRate: 0.005, batchSize: 16, weightDecay: 0.1, longRunning: true });
+  const task: TaskName = trainer.task;
+  const options: TrainerOptions = trainer.options;
+  const stepped: TrainingStep = trainer.step(10, { longRunning: true });
+  const evaluation: Evaluation = trainer.evaluate();
+  const probe: AlignmentReading = trainer.probe();
+  const typed: AlignmentReading = trainer.translate('the young student reads an old book in the library');
+  const vocabulary: Vocabulary = trainer.vocabulary;
+  const words: readonly string[] = vocabulary.groups[0]?.words ?? [];
+  const cells: number = probe.weights.length + probe.headWeights.length + probe.strongestSources.length;
+  const aligned: boolean = probe.strongestSources.every((s, t) => s === trainer.alignment[t]);
+  const sizes: number[] = [trainer.parameterCount, trainer.sourceLength, trainer.targetLength, trainer.heldOut];
+  const gone: boolean = trainer.disposed;
+  trainer.dispose();
+  // @ts-expect-error no such task
+  engine.createTrainer({ task: 'sort', seed: 1 });
+  // @ts-expect-error the seed is required
+  engine.createTrainer({ task: 'reverse' });
+  // @ts-expect-error scale is true or false here, not a factor
+  engine.createTrainer({ task: 'reverse', seed: 1, scale: 0.5 });
+  // @ts-expect-error an option it does not know
+  engine.createTrainer({ task: 'reverse', seed: 1, learningrate: 0.1 });
+  // @ts-expect-error a trainer's options are read-only
+  trainer.options.heads = 8;
+  // @ts-expect-error the vocabulary is read-only
+  trainer.vocabulary.groups[0]?.words.push('cat');
+  // @ts-expect-error a sentence is a string
+  trainer.translate(['the', 'young']);
+  // @ts-expect-error the public trainer has no parameters() (a test-only one)
+  trainer.parameters();
+
+  const testing = await createTestingEngine({ build: 'simd', learning: true });
+  const testingTrainer = testing.createTrainer({ task: 'reverse', seed: 1 });
+  const parameters: Float32Array = testingTrainer.parameters();
+  const batch: { sources: Int32Array; targets: Int32Array } = testingTrainer.lastBatch();
+  const reference: AttentionGradients = testing.attentionBackward({ q, k, v, n: 3, m: 4, dk: 2, dv: 1, gradOutput: q,
+    path: 'reference' });
+  const raw = await loadBuild('simd', { learning: true });
+  const handle = new raw.Trainer();
+  const started = handle.start({ task: 'reverse', seedHigh: 0, seedLow: 1, heads: 2, dModel: 32, batchSize: 32,
+    scale: true, learningRate: 0.01, weightDecay: 0.5 });
+  if (started instanceof Error) throw started;
+  const defaults = raw.trainerDefaults('translate');
+  handle.delete();
+  // @ts-expect-error the attention module has no trainer
+  void new (await loadBuild('simd')).Trainer();
+  void [learns, shapes, task, options, stepped, evaluation, typed, words, cells, aligned, sizes, gone, parameters, batch,
+    reference, started.dModel, defaults];
+  return shapes.length;
 }

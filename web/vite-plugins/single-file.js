@@ -5,7 +5,9 @@
 //   - src/engine/inline-wasm.js becomes the two .wasm builds in base64, which
 //     main.js hands to createAttention({ wasmBinary });
 //   - the Emscripten modules lose their `new URL('x.wasm', import.meta.url)`
-//     (never used when the bytes are given; it would emit a second copy);
+//     (never used when the bytes are given; it would emit a second copy; the
+//     learning modules too, whose bytes inline-wasm.js does not carry yet: a
+//     learning engine cannot load from disk);
 //   - `new Worker(new URL(...))` throws instead (a module worker cannot start
 //     from disk; the sections fall back to the main thread);
 //   - after the bundle is written (one script: code splitting is off), the
@@ -13,7 +15,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 
-const WASM_URL = /new URL\(\s*["'](attention-(?:simd|baseline)\.wasm)["']\s*,\s*import\.meta\.url\s*\)(?:\.toString\(\)|\.href)?/g;
+const WASM_URL = /new URL\(\s*["'](attention-(?:learning-)?(?:simd|baseline)\.wasm)["']\s*,\s*import\.meta\.url\s*\)(?:\.toString\(\)|\.href)?/g;
 const WORKER = /new Worker\(\s*new URL\(\s*(['"])[^'"]+\1\s*,\s*import\.meta\.url\s*\)\s*(?:,\s*\{[^}]*\})?\s*\)/g;
 
 // Text that must not end or confuse an inline <script> element.

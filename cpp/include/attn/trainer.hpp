@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -85,6 +86,10 @@ class Trainer {
   const TrainerOptions& options() const { return options_; }  // with the defaults filled in
   std::size_t steps_taken() const { return steps_; }
   Seq2SeqModel& model() { return model_; }
+  // The batch of the last step: B x S source ids and B x T target ids,
+  // row-major (zeros before the first step).
+  std::span<const std::int32_t> batch_sources() const { return batch_sources_; }
+  std::span<const std::int32_t> batch_targets() const { return batch_targets_; }
 
  private:
   AlignmentReading read(std::span<const std::int32_t> source);

@@ -123,6 +123,9 @@ export function options(name, value) {
   return value;
 }
 
+// The options argument of a function with positional arguments: { longRunning? }.
+export const trailingOptions = (name, value) => (value === undefined ? {} : options(name, value));
+
 export function number(name, value) {
   if (typeof value !== 'number') throw new TypeError(`${name}: expected a number, got ${describe(value)}`);
   return value;
@@ -191,6 +194,7 @@ const CALLER_NAMES = Object.freeze({
   d_k: 'dk', d_v: 'dv', d_model: 'dModel', d_s: 'ds', d_h: 'dh', d_a: 'da',
   w_q: 'wq', w_k: 'wk', w_v: 'wv', w_o: 'wo', w_a: 'wa', u_a: 'ua', v_a: 'va',
   'mask.valid_keys': 'mask.validKeys', 'mask.keep': 'mask',
+  grad_output: 'gradOutput', batch_size: 'batchSize', learning_rate: 'learningRate', weight_decay: 'weightDecay',
 });
 const LEADING_ARGUMENT = /^([\w.*]+)(?=(\[\d+\])?: )/;
 

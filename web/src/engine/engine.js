@@ -7,9 +7,10 @@
 
 import {
   arrayChecks, choice, count, flag, number, optionalCount, options, maskOption, scaleOption, seedHalves,
-  unwrap,
+  trailingOptions, unwrap,
 } from './arguments.js';
 import { checkWork } from './work-limits.js';
+import { learningFunctions, withoutLearning } from './learning.js';
 
 // attentionOutput's paths and the work formula of each ('scalar' and
 // 'reference' only through the test entry, ./testing.js).
@@ -24,11 +25,11 @@ const SCORE_WORK = Object.freeze({ dot: 'scoresDot', scaledDot: 'scoresDot', gen
 // `longRunning` of a call's options (see ./work-limits.js).
 const longRunningOf = (a) => flag('longRunning', a.longRunning);
 
-// The options argument of a function with positional arguments: { longRunning? }.
-const trailingOptions = (name, value) => (value === undefined ? {} : options(name, value));
 
-// `paths`: the attentionOutput paths this engine accepts.
-export function makeEngine(module, build, { paths = PUBLIC_PATHS } = {}) {
+// `paths`: the attentionOutput paths this engine accepts. `learning`: `module`
+// is the learning module (attentionBackward and createTrainer work;
+// `backwardPaths` and `testing` as in ./learning.js).
+export function makeEngine(module, build, { paths = PUBLIC_PATHS, learning = false, backwardPaths, testing } = {}) {
   const arrays = arrayChecks(module);
 
   // The bindings' arguments of one attention call (q, k, v, call, keep), its work checked as `work`.
@@ -67,6 +68,10 @@ export function makeEngine(module, build, { paths = PUBLIC_PATHS } = {}) {
     build,
     simd: build === 'simd',
     simdWidth: module.simdWidth(),
+    learning,
+
+    // attentionBackward, createTrainer (./learning.js): the learning module's, or functions that say it is missing.
+    ...(learning ? learningFunctions(module, { arrays, attentionCall, backwardPaths, testing }) : withoutLearning()),
 
     attention(a) {
       return unwrap(module.attention(...attentionCall('attention', a, 'attentionTrace')));

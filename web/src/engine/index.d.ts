@@ -21,6 +21,9 @@
 //   ("q[1]: expected a finite number, got NaN"), a scale that is not positive,
 //   a keep-matrix entry other than 0 or 1, validKeys > m.
 //
+// Learning (createAttention({ learning: true })): attentionBackward and
+// createTrainer. A trainer used after dispose() throws an Error naming the call.
+//
 // Work limits: every function is synchronous and blocks the thread that calls
 // it, so each call may do at most WORK_LIMIT (2^32) units of work, 1-2 s for
 // the baseline build (one unit is about one float multiply-add of the baseline
@@ -32,10 +35,14 @@
 // 20000*20000*(1+1+32) = 13600000000; ...".
 
 import type {
-  AttentionTrace, MultiHeadResult, RawScaled, RowStats, SaturationResult,
+  AlignmentReading, AttentionGradients, AttentionTrace, Evaluation, MultiHeadResult, RawScaled, RowStats,
+  SaturationResult, TaskName, TrainingStep,
 } from '../../../cpp/bindings/attention.js';
 
-export type { AttentionTrace, MultiHeadResult, RawScaled, RowStats, SaturationResult };
+export type {
+  AlignmentReading, AttentionGradients, AttentionTrace, Evaluation, MultiHeadResult, RawScaled, RowStats,
+  SaturationResult, TaskName, TrainingStep,
+};
 
 /** Units of work one call may do by default (2^32). */
 export const WORK_LIMIT: number;
@@ -56,11 +63,17 @@ export interface CreateAttentionOptions {
   /** 'auto' (default): SIMD where the WebAssembly engine supports SIMD128, else baseline. */
   build?: 'auto' | BuildName;
   /**
-   * The .wasm bytes to instantiate instead of fetching the file (e.g. a page opened
-   * from disk that carries them inline): one buffer for the build that is chosen, or
-   * one per build. Used the first time a build loads; later calls share that engine.
+   * true: load the build's learning module (the same core plus the backward pass and
+   * the trainer, about 34 KB more gzipped), so that attentionBackward and createTrainer
+   * work. false (default): the attention module; those two functions throw.
    */
-  wasmBinary?: WasmBytes | { simd?: WasmBytes; baseline?: WasmBytes };
+  learning?: boolean;
+  /**
+   * The .wasm bytes to instantiate instead of fetching the file (e.g. a page opened
+   * from disk that carries them inline): one buffer for the module that is chosen, or
+   * one per module. Used the first time a module loads; later calls share that engine.
+   */
+  wasmBinary?: WasmBytes | { simd?: WasmBytes; baseline?: WasmBytes; learningSimd?: WasmBytes; learningBaseline?: WasmBytes };
 }
 
 /**
@@ -149,12 +162,127 @@ export interface RandomNormalArgs extends CallOptions {
   stddev?: number;  // default 1
 }
 
+export interface AttentionBackwardArgs extends AttentionArgs {
+  /** n x dv: the upstream gradient dL/dO; the result is the gradient of sum(gradOutput * output). */
+  gradOutput: Float32Array;
+  /**
+   * 'tiled' (default): the tiled forward pass (keeping each row's log-sum-exp), then the
+   * backward by blocks (FlashAttention-2); never holds an n x m matrix.
+   * 'full': the SIMD kernels through n x m matrices (n*m at most 2^28).
+   */
+  path?: 'tiled' | 'full';
+}
+
+/**
+ * The options of createTrainer; the omitted ones take the core's defaults for the task. An
+ * option it does not know is a TypeError. `longRunning: true` here applies to every step()
+ * and evaluate() of this trainer.
+ */
+export interface TrainerArgs extends CallOptions {
+  /** 'reverse': 8 digits -> reversed; 'translate': a toy English -> Korean grammar (SVO -> SOV). */
+  task: TaskName;
+  /** Initial weights and every batch come from it: same seed, same options -> same losses bit for bit. */
+  seed: Seed;
+  /** Attention heads, a divisor of dModel (default 2). */
+  heads?: number;
+  /** Model width, 1 to 1024 (default 32); each head has dk = dModel / heads. */
+  dModel?: number;
+  /** true (default): scores times 1/sqrt(dk); false: not scaled. */
+  scale?: boolean;
+  /** AdamW's step size, finite and > 0 (default 0.01). */
+  learningRate?: number;
+  /** Examples per step, 1 to 4096 (default 32). */
+  batchSize?: number;
+  /** AdamW's decoupled weight decay, >= 0 with learningRate * weightDecay < 1 (default 0.5). */
+  weightDecay?: number;
+}
+
+/** Every option a trainer runs with, the defaults filled in (learningRate and weightDecay as floats). */
+export interface TrainerOptions {
+  readonly task: TaskName;
+  readonly seed: Seed;
+  readonly heads: number;
+  readonly dModel: number;
+  readonly scale: boolean;
+  readonly learningRate: number;
+  readonly batchSize: number;
+  readonly weightDecay: number;
+}
+
+export interface WordGroup {
+  readonly name: string;               // e.g. 'SUBJECT', 'in the PLACE', 'DIGIT'
+  readonly words: readonly string[];   // the tokens a reader may type, e.g. 'student', 'in the library'
+}
+
+export interface Vocabulary {
+  readonly source: readonly string[];  // source token id -> text ('the young', 'student', ...; '0' .. '9')
+  readonly target: readonly string[];  // target token id -> text ('젊은', '학생이', ...)
+  readonly groups: readonly WordGroup[];  // the source tokens by class, in the order of `pattern`
+  readonly pattern: string;            // what every source sentence looks like
+}
+
+/**
+ * A small sequence-to-sequence model (token embedding + positional encoding, learned
+ * target positions as queries, one cross-attention layer of `heads` heads with a
+ * residual, a linear read-out, softmax cross-entropy) trained by the core with AdamW
+ * (cpp/include/attn/trainer.hpp). Synchronous: run it in a Web Worker.
+ * Work: step(count) count*(batchSize*(3*(2*S+T)*dModel*dModel+3*T*(2*S+V)*dModel
+ * +T*(160*S*heads+64*V))+20*parameters); evaluate() heldOut*((2*S+T)*dModel*dModel
+ * +T*(2*S+V)*dModel+T*(96*S*heads+32*V)) (S, T: source and target length, V: target
+ * vocabulary, parameters: parameterCount); probe() and translate() are always small.
+ * After dispose() every method but dispose() throws an Error naming it.
+ */
+export interface Trainer {
+  readonly task: TaskName;
+  readonly options: TrainerOptions;
+  /** Floats the model learns. */
+  readonly parameterCount: number;
+  /** S: source tokens per sentence (reverse 8, translate 6). */
+  readonly sourceLength: number;
+  /** T: target tokens per sentence. */
+  readonly targetLength: number;
+  /** Held-out examples that evaluate() reads (never trained on). */
+  readonly heldOut: number;
+  readonly vocabulary: Vocabulary;
+  /** alignment[t]: the source position target position t translates (reverse: 7 - t; translate: 0, 1, 5, 3, 4, 2). */
+  readonly alignment: readonly number[];
+  readonly disposed: boolean;
+  /** `count` (default 1, at least 1) steps of AdamW on fresh batches. */
+  step(count?: number, options?: CallOptions): TrainingStep;
+  /** Loss and token accuracy on the held-out examples. */
+  evaluate(options?: CallOptions): Evaluation;
+  /** The fixed probe example (the first held-out one): target = the reference, predicted = the model's. */
+  probe(): AlignmentReading;
+  /**
+   * A sentence typed from the vocabulary (translate: words separated by spaces, case and a
+   * final . ! ? ignored; reverse: 8 digits, spaces optional), at most 1000 characters;
+   * target = predicted = the model's output. Error naming the unknown words or the pattern.
+   */
+  translate(sentence: string): AlignmentReading;
+  /**
+   * Frees the model's memory in the engine; calling it again does nothing. (A trainer that is
+   * garbage collected without it is freed too, some time later, by a FinalizationRegistry.)
+   */
+  dispose(): void;
+}
+
 export interface AttentionEngine {
   readonly build: BuildName;
   /** Whether the SIMD128 build is running. */
   readonly simd: boolean;
   /** Floats per vector in this build's kernels: 4 (SIMD128) or 1. */
   readonly simdWidth: number;
+  /** Whether the learning module is loaded (createAttention({ learning: true })). */
+  readonly learning: boolean;
+  /**
+   * { gradQ n x dk, gradK m x dk, gradV m x dv }: the gradient of sum(gradOutput * output);
+   * masked entries get exactly 0, a fully masked row contributes nothing. The checks and
+   * errors of attention(), and gradOutput's. Work: 'tiled' n*m*(4*dk+3*dv+96), 'full'
+   * n*m*(3*dk+2*dv+64). Needs the learning module (else an Error saying so).
+   */
+  attentionBackward(args: AttentionBackwardArgs): AttentionGradients;
+  /** A new trainer (see Trainer). Needs the learning module (else an Error saying so). */
+  createTrainer(args: TrainerArgs): Trainer;
   /** Work n*m*(dk+dv+64). */
   attention(args: AttentionArgs): AttentionTrace;
   /** n x dv. Work n*m*(dk+dv+32). */

@@ -1,10 +1,14 @@
-// Loading the two WebAssembly builds of the core (cpp/bindings), each once per
-// page however many engines and widgets ask for it.
+// Loading the WebAssembly builds of the core (cpp/bindings), each once per page
+// however many engines and widgets ask for it. Two builds ('simd', 'baseline'),
+// each as two modules: the attention module (attention-<build>), and the
+// learning module (attention-learning-<build>: the same, plus the backward pass
+// and the trainer), loaded only for createAttention({ learning: true }) so that
+// a page that never trains does not download the learning code.
 //
 // - Bytes instead of a fetch: `wasmBinary` instantiates from the given .wasm
 //   bytes (a page opened from disk, where nothing can be fetched, carries them
-//   inline). Either one BufferSource (for the build that is chosen) or
-//   { simd, baseline }.
+//   inline). Either one BufferSource (for the module that is chosen) or
+//   { simd, baseline, learningSimd, learningBaseline } (any of them).
 // - Browsers: Vite bundles the Emscripten ES6 module and its .wasm (found by the
 //   module through new URL(..., import.meta.url)). Node 20: the same module, with
 //   the .wasm bytes read by node:fs and passed as `wasmBinary`.
@@ -17,32 +21,42 @@ const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 
   253, 15, 253, 98, 11]);
 export const BUILD_NAMES = Object.freeze(['simd', 'baseline']);
 
-// Static import() strings, so that Vite bundles both builds as lazy chunks.
+// Static import() strings, so that Vite bundles every module as a lazy chunk.
+// Keyed by moduleKey(build, learning), which is also its key in `wasmBinary`.
 const MODULE_LOADERS = {
   simd: () => import('./wasm/attention-simd.mjs'),
   baseline: () => import('./wasm/attention-baseline.mjs'),
+  learningSimd: () => import('./wasm/attention-learning-simd.mjs'),
+  learningBaseline: () => import('./wasm/attention-learning-baseline.mjs'),
 };
 
-const modulePromises = new Map();  // build -> Promise<Emscripten module>
+// 'simd', 'baseline', 'learningSimd' or 'learningBaseline'.
+export const moduleKey = (build, learning = false) =>
+  (learning ? `learning${build[0].toUpperCase()}${build.slice(1)}` : build);
+// The file name of a module without its extension: attention-simd, attention-learning-simd, ...
+const fileStem = (build, learning) => `attention-${learning ? 'learning-' : ''}${build}`;
+
+const modulePromises = new Map();  // moduleKey -> Promise<Emscripten module>
 
 const isNode = typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
 
 // Node only: the .wasm bytes next to this file. The specifiers are built so that
 // bundlers neither follow node:fs nor emit a second copy of the .wasm.
-async function readWasmBytesInNode(build) {
+async function readWasmBytesInNode(stem) {
   const fsModule = 'node:fs/promises';
   const { readFile } = await import(/* @vite-ignore */ fsModule);
-  const file = new URL('./wasm/' + `attention-${build}.wasm`, import.meta.url);
+  const file = new URL('./wasm/' + `${stem}.wasm`, import.meta.url);
   return readFile(file);
 }
 
-async function instantiate(build, wasmBinary) {
+async function instantiate(build, learning, wasmBinary) {
+  const stem = fileStem(build, learning);
   let factory;
   try {
-    factory = (await MODULE_LOADERS[build]()).default;
+    factory = (await MODULE_LOADERS[moduleKey(build, learning)]()).default;
   } catch (cause) {
-    throw new Error(`attention engine: cannot load the ${build} build (web/src/engine/wasm/attention-${build}.mjs); ` +
-      'run scripts/build-wasm.sh first', { cause });
+    throw new Error(`attention engine: cannot load the ${build} build${learning ? ' with learning' : ''} ` +
+      `(web/src/engine/wasm/${stem}.mjs); run scripts/build-wasm.sh first`, { cause });
   }
   const moduleOptions = {};
   if (wasmBinary) {
@@ -50,7 +64,7 @@ async function instantiate(build, wasmBinary) {
     // Never resolve a URL next to the module (there may be no file to fetch).
     moduleOptions.locateFile = (path) => path;
   } else if (isNode) {
-    moduleOptions.wasmBinary = await readWasmBytesInNode(build);
+    moduleOptions.wasmBinary = await readWasmBytesInNode(stem);
   }
   return factory(moduleOptions);
 }
@@ -62,30 +76,35 @@ function bytesOf(name, value) {
   throw new TypeError(`${name}: expected the .wasm bytes (an ArrayBuffer or a typed array), got ${describe(value)}`);
 }
 
-// The bytes given for `build`, if any: one BufferSource, or { simd, baseline }.
-export function wasmBinaryFor(build, wasmBinary) {
+// The bytes given for the module of `build` (with `learning` or not), if any:
+// one BufferSource, or { simd, baseline, learningSimd, learningBaseline }.
+export function wasmBinaryFor(build, wasmBinary, learning = false) {
   if (wasmBinary === undefined || wasmBinary === null) return null;
   if (wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(wasmBinary)) return bytesOf('wasmBinary', wasmBinary);
   if (typeof wasmBinary !== 'object') {
-    throw new TypeError(`wasmBinary: expected the .wasm bytes or { simd, baseline }, got ${describe(wasmBinary)}`);
+    throw new TypeError('wasmBinary: expected the .wasm bytes or { simd, baseline, learningSimd, learningBaseline }, ' +
+      `got ${describe(wasmBinary)}`);
   }
-  const bytes = wasmBinary[build];
-  return bytes === undefined || bytes === null ? null : bytesOf(`wasmBinary.${build}`, bytes);
+  const key = moduleKey(build, learning);
+  const bytes = wasmBinary[key];
+  return bytes === undefined || bytes === null ? null : bytesOf(`wasmBinary.${key}`, bytes);
 }
 
-// The Emscripten module of one build, instantiated once. `wasmBinary`
-// (optional): the .wasm bytes of this build, used instead of fetching the file
-// the first time the build is loaded.
-export function loadBuild(build, { wasmBinary } = {}) {
+// The Emscripten module of one build (the learning module with `learning`),
+// instantiated once. `wasmBinary` (optional): the .wasm bytes of this module,
+// used instead of fetching the file the first time it is loaded.
+export function loadBuild(build, { wasmBinary, learning = false } = {}) {
   if (!BUILD_NAMES.includes(build)) {
     throw new TypeError(`build: expected 'simd' or 'baseline', got ${describe(build)}`);
   }
-  if (!modulePromises.has(build)) {
-    const promise = instantiate(build, wasmBinaryFor(build, wasmBinary));
-    modulePromises.set(build, promise);
-    promise.catch(() => modulePromises.delete(build));  // a later call may retry
+  if (typeof learning !== 'boolean') throw new TypeError(`learning: expected true or false, got ${describe(learning)}`);
+  const key = moduleKey(build, learning);
+  if (!modulePromises.has(key)) {
+    const promise = instantiate(build, learning, wasmBinaryFor(build, wasmBinary, learning));
+    modulePromises.set(key, promise);
+    promise.catch(() => modulePromises.delete(key));  // a later call may retry
   }
-  return modulePromises.get(build);
+  return modulePromises.get(key);
 }
 
 // Which build 'auto' picks here: SIMD when this WebAssembly engine validates SIMD128.

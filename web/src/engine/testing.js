@@ -1,7 +1,7 @@
 // The engine's test entry: what tests and the benchmark need and the public
 // API (./index.js) does not offer. Not shipped in the npm package.
 //
-//   const t = await createTestingEngine({ build: 'simd' });
+//   const t = await createTestingEngine({ build: 'simd' });   // { learning: true }: the learning module
 //   t.attentionOutput({ ...args, path: 'reference' });   // also 'scalar'
 //   t.randomStream({ seed: 1, count: 8 });               // the generator's raw streams
 //   const before = t.boundaryState();                    // stack pointer, handles, memory
@@ -9,22 +9,27 @@
 // The testing engine runs on the same Emscripten module as the public engine
 // of its build (one per page), so boundaryState() sees what every call did.
 import { makeEngine, ALL_PATHS } from './engine.js';
+import { ALL_BACKWARD_PATHS } from './learning.js';
 import { count, flag, options, seedHalves, unwrap } from './arguments.js';
 import { loadBuild, requestedBuild, wasmBinaryFor } from './load-build.js';
 import { checkWork } from './work-limits.js';
 
 export { loadBuild } from './load-build.js';
 export { ALL_PATHS } from './engine.js';
+export { ALL_BACKWARD_PATHS } from './learning.js';
 
 export async function createTestingEngine(settings = {}) {
   options('settings', settings);
+  const learning = flag('settings.learning', settings.learning);
   const build = await requestedBuild(settings.build);
-  const module = await loadBuild(build, { wasmBinary: wasmBinaryFor(build, settings.wasmBinary) });
+  const module = await loadBuild(build, { wasmBinary: wasmBinaryFor(build, settings.wasmBinary, learning), learning });
   return Object.freeze({
     // Every function of the public engine; attentionOutput also takes path
     // 'scalar' (the full path with the scalar kernels) and 'reference'
-    // (attn::reference, double accumulation).
-    ...makeEngine(module, build, { paths: ALL_PATHS }),
+    // (attn::reference, double accumulation); with learning, attentionBackward
+    // also takes path 'reference' (attn::reference::attention_backward, double)
+    // and each trainer has parameters() and lastBatch().
+    ...makeEngine(module, build, { paths: ALL_PATHS, backwardPaths: ALL_BACKWARD_PATHS, learning, testing: true }),
 
     // The raw Emscripten module (cpp/bindings/attention.d.ts): no argument
     // checks, returns its errors instead of throwing them.

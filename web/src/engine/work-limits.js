@@ -56,6 +56,22 @@ export const WORK = Object.freeze({
   positionalEncoding: { formula: 'n*dModel*72', of: ({ n, dModel }) => n * dModel * 72 },
   randomNormal: { formula: 'rows*cols*24', of: ({ rows, cols }) => rows * cols * 24 },
   randomStream: { formula: 'count*48', of: ({ count }) => count * 48 },
+  attentionBackwardFull: { formula: 'n*m*(3*dk+2*dv+64)', of: ({ n, m, dk, dv }) => n * m * (3 * dk + 2 * dv + 64) },
+  attentionBackwardTiled: { formula: 'n*m*(4*dk+3*dv+96)', of: ({ n, m, dk, dv }) => n * m * (4 * dk + 3 * dv + 96) },
+  attentionBackwardReference: {
+    formula: 'n*m*(6*(dk+dv)+96)', of: ({ n, m, dk, dv }) => n * m * (6 * (dk + dv) + 96),
+  },
+  trainerStep: {
+    formula: 'count*(batchSize*(3*(2*S+T)*dModel*dModel+3*T*(2*S+V)*dModel+T*(160*S*heads+64*V))+20*parameters)',
+    of: ({ count, batchSize, S, T, V, dModel, heads, parameters }) =>
+      count * (batchSize * (3 * (2 * S + T) * dModel * dModel + 3 * T * (2 * S + V) * dModel +
+        T * (160 * S * heads + 64 * V)) + 20 * parameters),
+  },
+  trainerEvaluate: {
+    formula: 'heldOut*((2*S+T)*dModel*dModel+T*(2*S+V)*dModel+T*(96*S*heads+32*V))',
+    of: ({ heldOut, S, T, V, dModel, heads }) =>
+      heldOut * ((2 * S + T) * dModel * dModel + T * (2 * S + V) * dModel + T * (96 * S * heads + 32 * V)),
+  },
 });
 
 // The formula with each argument's value in place: 'n*m*(dk+dv+32)' -> '20000*20000*(1+1+32)'.

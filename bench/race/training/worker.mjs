@@ -1,0 +1,58 @@
+// One contender of the training race in its own worker thread (Node
+// worker_threads; the page trains in a Web Worker). workerData: { contender,
+// problem } with contender 'project-simd', 'project-baseline' or 'tfjs'.
+// Messages: { check: true } -> { losses } (CHECK_STEPS steps from the initial
+// parameters, on the problem's batches); { steps } -> { loss } (that many more
+// steps); { label: true } -> { label }.
+import { parentPort, workerData } from 'node:worker_threads';
+import { CHECK_STEPS } from './workload.mjs';
+
+const { contender, problem } = workerData;
+
+// -> { steps(count) -> last loss, label }
+async function start() {
+  if (contender === 'tfjs') {
+    const { loadTfjsForTraining } = await import('../../peers/tfjs-training.mjs');
+    const tf = await loadTfjsForTraining();
+    const { makeTfjsTrainer } = await import('./tfjs-model.mjs');
+    const trainer = makeTfjsTrainer(tf, problem);
+    let batch = 0;
+    const env = tf.env();
+    if (env.getBool('WASM_HAS_MULTITHREAD_SUPPORT')) throw new Error('tfjs: expected one thread');
+    return {
+      steps(count) {
+        let loss;
+        for (let i = 0; i < count; i++) loss = trainer.step(batch++);
+        return loss;
+      },
+      label: `tfjs ${tf.version_core} wasm backend (${env.getBool('WASM_HAS_SIMD_SUPPORT') ? 'tfjs-backend-wasm-simd.wasm' : 'tfjs-backend-wasm.wasm'}, ` +
+        '1 thread) in a worker thread: tf.variableGrads of the loss, AdamW (decay, then tf.train.adam applyGradients), ' +
+        'inside tf.tidy, loss by dataSync()',
+    };
+  }
+  const build = contender === 'project-simd' ? 'simd' : 'baseline';
+  const { createAttention } = await import('../../../web/src/engine/index.js');
+  const engine = await createAttention({ build, learning: true });
+  const trainer = engine.createTrainer({ task: problem.task, seed: problem.seed, longRunning: true });
+  return {
+    steps: (count) => trainer.step(count).loss,
+    label: `project ${build} build (simdWidth ${engine.simdWidth}) in a worker thread: createTrainer().step(count), ` +
+      'the fused C++ step (attn::Trainer)',
+  };
+}
+
+const trainer = await start();
+parentPort.on('message', (message) => {
+  try {
+    if (message.check) {
+      parentPort.postMessage({ losses: Array.from({ length: CHECK_STEPS }, () => trainer.steps(1)) });
+    } else if (message.label) {
+      parentPort.postMessage({ label: trainer.label });
+    } else {
+      parentPort.postMessage({ loss: trainer.steps(message.steps) });
+    }
+  } catch (error) {
+    parentPort.postMessage({ error: String(error?.stack ?? error) });
+  }
+});
+parentPort.postMessage({ ready: true });

@@ -1,0 +1,32 @@
+// binding_support.cpp — the errors of the bindings (binding_support.hpp).
+#include "binding_support.hpp"
+
+#include <new>
+
+namespace attn_bindings {
+
+val make_error(const char* constructor, const std::string& message) {
+  return val::global(constructor).new_(message);
+}
+
+val error_from_current_exception() {
+  try {
+    throw;
+  } catch (const attn::ShapeError& e) {
+    return make_error("RangeError", e.what());
+  } catch (const attn::SizeError& e) {
+    return make_error("RangeError", e.what());
+  } catch (const attn::ValueError& e) {
+    return make_error("Error", e.what());
+  } catch (const OptionError& e) {
+    return make_error("TypeError", e.what());
+  } catch (const std::bad_alloc&) {
+    return make_error("RangeError", "memory: the inputs need more memory than WebAssembly can provide");
+  } catch (const std::length_error&) {
+    return make_error("RangeError", "memory: the inputs need more memory than WebAssembly can provide");
+  } catch (const std::exception& e) {
+    return make_error("Error", e.what());
+  }
+}
+
+}  // namespace attn_bindings

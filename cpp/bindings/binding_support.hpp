@@ -1,0 +1,107 @@
+// binding_support.hpp — what every Embind binding file of the core shares:
+// errors returned as JavaScript Error objects, the copies in and out of wasm
+// memory, and the tables that turn option strings into the core's enums.
+// (The contract of the bindings is at the top of attention_bindings.cpp.)
+#pragma once
+
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "attn/error.hpp"
+
+namespace attn_bindings {
+
+using emscripten::val;
+
+// ---- errors -------------------------------------------------------------------------
+
+// An option string no table holds (TypeError). Raised by the conversions, like
+// the core's errors.
+struct OptionError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+val make_error(const char* constructor, const std::string& message);
+
+// The Error object for the exception being handled (call it only inside a
+// catch block): RangeError for attn::ShapeError, attn::SizeError and out of
+// memory, Error for attn::ValueError, TypeError for an OptionError, Error for
+// any other std::exception. One function (binding_support.cpp) rather than
+// catch clauses in every binding: each clause costs code in every function.
+val error_from_current_exception();
+
+// Runs `compute` and turns every exception into a returned Error object.
+template <class Compute>
+val guarded(Compute&& compute) {
+  try {
+    return compute();
+  } catch (...) {
+    return error_from_current_exception();
+  }
+}
+
+// ---- conversion helpers -------------------------------------------------------------
+
+inline std::vector<float> floats_from(const val& array) {
+  return emscripten::convertJSArrayToNumberVector<float>(array);
+}
+
+inline std::vector<std::uint8_t> bytes_from(const val& array) {
+  return emscripten::convertJSArrayToNumberVector<std::uint8_t>(array);
+}
+
+// A fresh typed array (`array_type`, e.g. "Float32Array") holding a copy of `data`.
+template <class T>
+val copy_out(const char* array_type, const T* data, std::size_t size) {
+  return val::global(array_type).new_(emscripten::typed_memory_view(size, data));
+}
+
+template <class T>
+val copy_out(const char* array_type, const std::vector<T>& data) {
+  return copy_out(array_type, data.data(), data.size());
+}
+
+inline val float32_out(const std::vector<float>& data) { return copy_out("Float32Array", data); }
+inline val float64_out(const std::vector<double>& data) { return copy_out("Float64Array", data); }
+
+// A JavaScript array of strings (UTF-8 in wasm, UTF-16 in JavaScript).
+inline val strings_out(const std::vector<std::string>& strings) {
+  val array = val::array();
+  for (const std::string& s : strings) array.call<void>("push", val(s));
+  return array;
+}
+
+inline std::uint64_t seed_from(std::uint32_t high, std::uint32_t low) {
+  return (std::uint64_t{high} << 32) | low;
+}
+
+// ---- option strings -> the core's enums -------------------------------------------
+//
+// One table per option; each string names the core's value. A string that is
+// not in the table raises OptionError listing the table (never a default).
+
+template <class Kind, std::size_t N>
+struct OptionTable {
+  const char* option;  // the argument's name in the error message
+  struct Entry {
+    const char* name;
+    Kind kind;
+  } entries[N];
+
+  Kind parse(const std::string& given) const {
+    for (const auto& entry : entries)
+      if (given == entry.name) return entry.kind;
+    std::string expected;
+    for (std::size_t i = 0; i < N; ++i) {
+      expected += (i == 0 ? "'" : i + 1 == N ? " or '" : ", '") + std::string(entries[i].name) + "'";
+    }
+    throw OptionError(std::string(option) + ": expected " + expected + ", got '" + given + "'");
+  }
+};
+
+}  // namespace attn_bindings
