@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { DIST, openSite } from './browser.mjs';
 import { sections } from '../../web/src/sections/registry.js';
 
-const OTHER_SECTIONS = ['scaling', 'reading-weights', 'sentence', 'cross-attention', 'family', 'order', 'cost'];
+const OTHER_SECTIONS = ['scaling', 'gradients', 'reading-weights', 'sentence', 'cross-attention', 'family', 'learning', 'order', 'cost'];
 let session;
 
 before(async () => {

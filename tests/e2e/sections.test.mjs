@@ -267,6 +267,27 @@ sectionTest('scaling', 'each experiment reruns with a new seed, changes its numb
   assert.match(await text(p, '#scaling-ten-keys .sc-summary'), /d\s*k\s*= 8/);
 });
 
+sectionTest('gradients', 'the sweep reruns with a new seed; the row follows d_k; the experiment waits for a click', async (p) => {
+  for (const id of ['gradients-sweep', 'gradients-row', 'gradients-experiment']) assert.equal(await p.locator(`#${id}`).count(), 1, `#${id}`);
+  await p.locator('#gradients').scrollIntoViewIfNeeded();
+  await p.waitForSelector('#gradients-sweep[data-run]', { timeout: 30000 });
+  assert.equal(await p.locator('#gradients-sweep .gr-table tbody tr').count(), 9);   // d_k = 4 ... 1024
+  const before = await text(p, '#gradients-sweep .gr-table tbody');
+  const run = await p.getAttribute('#gradients-sweep', 'data-run');
+  await p.click('#gradients-sweep button[data-action="rerun"]');
+  await waitForRun(p, '#gradients-sweep', run);
+  assert.notEqual(await text(p, '#gradients-sweep .gr-table tbody'), before, 'a new seed, new gradients');
+  assert.notEqual(await p.getAttribute('#gradients-sweep', 'data-seed'), '1');
+  // The row: its d_k from the slider, its Jacobian on one colour scale.
+  await p.focus('#gradients-row input[type="range"]');
+  await p.keyboard.press('End');
+  await p.waitForFunction(() => document.querySelector('#gradients-row').dataset.dk === '1024');
+  assert.match(await text(p, '#gradients-row .gr-summary'), /at dk = 1024/);
+  assert.equal(await p.locator('#gradients-row .heatmap-grid .heatmap-cell').count(), 128);   // two 8 x 8 Jacobians
+  assert.equal(await p.getAttribute('#gradients-experiment', 'data-state'), 'idle');
+  assert.ok(await p.locator('#gradients-experiment button[data-action="stop"]').isDisabled());
+});
+
 sectionTest('reading-weights', 'symmetric logits give exactly 0, separate W_Q, W_K do not; a row is a gaze', async (p) => {
   for (const id of ['reading-weights-symmetry', 'reading-weights-asymmetry']) assert.equal(await p.locator(`#${id}`).count(), 1, `#${id}`);
   await p.locator('#reading-weights').scrollIntoViewIfNeeded();
@@ -390,6 +411,30 @@ sectionTest('family', 'five alignment matrices from one seed, rerun with another
   assert.equal(await p.locator('#family .fa-summary tbody tr').count(), 7);
 });
 
+sectionTest('learning', 'one step, play and pause, reset; the task changes the probe and the vocabulary', async (p) => {
+  for (const id of ['learning-training', 'learning-probe', 'learning-translate']) assert.equal(await p.locator(`#${id}`).count(), 1, `#${id}`);
+  const panel = '#learning-training';
+  await p.locator(panel).scrollIntoViewIfNeeded();
+  assert.equal(await p.locator('#learning-probe > figure .heatmap-cell').count(), 36);   // translate: 6 x 6
+  const untrained = await text(p, '#learning-probe > figure .heatmap-grid');
+  await p.click(`${panel} button[data-action="step"]`);
+  await p.waitForFunction((sel) => document.querySelector(sel).dataset.step === '1', panel);
+  assert.notEqual(await text(p, '#learning-probe > figure .heatmap-grid'), untrained, 'one step changes the weights');
+  await p.click(`${panel} button[data-action="play"]`);
+  await p.waitForFunction((sel) => Number(document.querySelector(sel).dataset.step) >= 30, panel, { timeout: 30000 });
+  await p.click(`${panel} button[data-action="pause"]`);
+  await p.waitForFunction((sel) => document.querySelector(sel).dataset.state === 'paused', panel);
+  assert.match(await text(p, `${panel} .le-status`), /^Paused at step \d+\.$/);
+  await p.click(`${panel} button[data-action="reset"]`);
+  assert.equal(await p.getAttribute(panel, 'data-step'), '0');
+  assert.equal(await text(p, '#learning-probe > figure .heatmap-grid'), untrained, 'reset: the untrained model again');
+  await p.click('#learning-task label:has-text("Reverse digits")');
+  assert.equal(await p.locator('#learning-probe > figure .heatmap-cell').count(), 64);   // reverse: 8 x 8
+  await p.waitForFunction(() => /0 1 2 3 4 5 6 7 8 9/.test(document.querySelector('#learning-translate .le-groups').textContent));
+  assert.equal(await p.inputValue('#learning-translate input'), '31459268', 'the probe sentence, to edit');
+  await p.click('#learning-task label:has-text("English")');   // back to the default, for the link test that follows
+});
+
 sectionTest('order', 'shuffling prints 0 without positional encodings, more than 0 with them', async (p) => {
   for (const id of ['order-panel', 'order-max-diff', 'order-pe-toggle']) assert.equal(await p.locator(`#${id}`).count(), 1, `#${id}`);
   await p.locator('#order').scrollIntoViewIfNeeded();
@@ -431,6 +476,9 @@ sectionTest('cost', 'the benchmark runs in a worker to completion for n = 64, 12
   await p.waitForSelector('#cost-bench[data-state="done"], #cost-bench[data-state="error"]', { timeout: 90000 });
   assert.equal(await p.getAttribute('#cost-bench', 'data-state'), 'done', await text(p, '#cost-bench .co-status'));
   assert.equal(await p.$eval('#cost-bench progress', (el) => el.value), 1);
+  // A chart's table is filled while it is open (components/line-chart.js).
+  await p.$eval('#cost-bench details.table-alt', (d) => { d.open = true; });
+  await p.waitForFunction(() => document.querySelectorAll('#cost-bench .lc-table tbody tr').length === 2);
   const table = await p.$$eval('#cost-bench .lc-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   assert.deepEqual(table.map((r) => r[0]), ['64', '128']);
   for (const row of table) {

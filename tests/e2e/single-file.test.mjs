@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST, openSite } from './browser.mjs';
+import { sections } from '../../web/src/sections/registry.js';
 
 const FILE = join(DIST, 'attention.html');
 let session;
@@ -40,7 +41,7 @@ test('opened from file:// it computes the worked example (0.401, 1.203) and fetc
   assert.deepEqual(await page.$$eval('#worked-example .step-mix .step-sum .cv-entry', (e) => e.map((x) => x.textContent)),
     ['1.203', '0.797']);
   assert.match(await page.textContent('#engine-status'), /SIMD/);
-  assert.equal(await page.locator('section.section').count(), 10);
+  assert.equal(await page.locator('section.section').count(), sections.length);
   // Every section computed something (no section stuck loading).
   assert.equal(await page.locator('.section-loading').count(), 0);
   // The language switch works from disk too (the text is inline).

@@ -39,6 +39,7 @@ async function checkEverySection(page, lang) {
   for (const id of IDS) {
     const content = await page.$eval(`section#${id}`, (el) => el.textContent);
     assert.ok(!content.includes('\u27e6'), `#${id} (${lang}) has no missing string: ${content.match(/\u27e6[^\u27e7]*\u27e7/)?.[0]}`);
+    assert.ok(!content.includes('{\u00a7'), `#${id} (${lang}): every {\u00a7section} reference is numbered`);
     if (lang === 'ko') assert.match(content, /[\uac00-\ud7a3]/, `#${id} is in Korean`);
     const numbers = await texts(page, `section#${id} td.num, section#${id} .heatmap-cell, section#${id} .cv-entry`);
     assert.equal(numbers.filter((n) => /NaN/.test(n)).length, 0, `#${id}: no NaN in any number`);

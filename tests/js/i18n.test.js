@@ -8,7 +8,8 @@ import { describe, it, expect } from 'vitest';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chooseLanguage, interpolate, keysOf, lookup, translator } from '../../web/src/i18n/lookup.js';
+import { chooseLanguage, interpolate, keysOf, lookup, numberSections, translator } from '../../web/src/i18n/lookup.js';
+import { loadLanguage } from '../../web/src/i18n/index.js';
 import { convertModule, renderTextMath, texToMathML } from '../../web/vite-plugins/prerender-math.js';
 import { sections } from '../../web/src/sections/registry.js';
 
@@ -62,6 +63,22 @@ describe('language choice', () => {
     expect(lookup({ a: [1, 2] }, 'a')).toEqual([1, 2]);
     expect(interpolate('{a}{b}', { a: 1 })).toBe('1{b}');
   });
+  it('{§id} is the number of that section in the registry\'s order; an unknown id stays visible', () => {
+    expect(numberSections('see section {§masking} and {§cost}', { masking: 6, cost: 12 })).toBe('see section 6 and 12');
+    expect(numberSections('{§nope}', { masking: 6 })).toBe('{§nope}');
+    const t = translator({ a: '<a href="#masking">section {§masking}</a>, {x|으로}' }, {}, { masking: 6 });
+    expect(t('a', { x: 3 })).toBe('<a href="#masking">section 6</a>, 3으로');
+  });
+  it('the page numbers the sections by the registry: every {§id} in the texts names a section', async () => {
+    const { t } = await loadLanguage('en', ['family']);
+    expect(t('family')('after')).toContain(`section ${SECTION_IDS.indexOf('masking') + 1}</a>`);
+    for (const lang of LANGUAGES) {
+      for (const name of ['common', ...SECTION_IDS]) {
+        const text = readFileSync(join(I18N, lang, `${name}.js`), 'utf8').replace(/^\s*\/\/.*$/gm, '');   // strings, not comments
+        for (const [, id] of text.matchAll(/\{§([\w-]+)\}/g)) expect(SECTION_IDS, `${lang}/${name}: {§${id}}`).toContain(id);
+      }
+    }
+  });
 });
 
 describe('build-time math', () => {
@@ -75,9 +92,10 @@ describe('build-time math', () => {
 });
 
 describe('registry', () => {
-  it('lists the ten sections of DESIGN.md in order with stable ids', () => {
-    expect(SECTION_IDS).toEqual(['worked-example', 'scaling', 'reading-weights', 'sentence', 'masking',
-      'multi-head', 'cross-attention', 'family', 'order', 'cost']);
+  it('lists the twelve sections of DESIGN.md in reading order with stable ids', () => {
+    // gradients (DESIGN.md 11) follows the scaling argument; learning (12) the family of Bahdanau and Luong.
+    expect(SECTION_IDS).toEqual(['worked-example', 'scaling', 'gradients', 'reading-weights', 'sentence', 'masking',
+      'multi-head', 'cross-attention', 'family', 'learning', 'order', 'cost']);
   });
   it('every language folder holds common and one file per section, nothing else', () => {
     for (const lang of LANGUAGES) {

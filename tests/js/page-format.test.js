@@ -2,9 +2,15 @@
 // numbers in powers of ten), input parsing, and the heatmap colours' contrast
 // (WCAG AA for the printed numbers).
 import { describe, it, expect } from 'vitest';
-import { MINUS, NEG_INFINITY, formatFull, formatInput, formatScientific, formatInteger, formatNumber, formatVector, parseNumber, subscript }
+import { MINUS, NEG_INFINITY, formatFull, formatInput, formatLogTick, formatScientific, formatInteger, formatNumber, formatVector, parseNumber, subscript }
   from '../../web/src/lib/format.js';
 import { INK, WHITE, contrast, divergingColor, rampColor, textColorOn } from '../../web/src/lib/color.js';
+
+describe('formatLogTick', () => {
+  it('a log axis tick as short as it is exact', () => {
+    expect([0.001, 0.01, 0.1, 1, 10, 100, 2, 5, 0.05].map(formatLogTick)).toEqual(['0.001', '0.01', '0.1', '1', '10', '100', '2', '5', '0.05']);
+  });
+});
 
 describe('formatNumber', () => {
   it('rounds for display, with a typographic minus and no negative zero', () => {

@@ -46,6 +46,8 @@ const EXAMPLES = {
   family: { seed: '42' },
   order: { perm: '5,4,3,2,1,0', pe: 'on' },
   cost: { n: '4096' },
+  gradients: { seed: '7', dk: '1024', row: '5', 'train-dk': '128', 'train-seed': '3', steps: '500' },
+  learning: { task: 'reverse', seed: '12', heads: '4', scaling: 'off', lr: '0.03' },
 };
 
 const from = (record) => (name) => (name in record ? record[name] : null);

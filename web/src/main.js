@@ -49,15 +49,22 @@ addEventListener('resize', () => {
 
 let engine = null;
 let engineError = null;
-// The single-file page carries the .wasm inline (base64); only the build that
-// is chosen gets decoded.
+// The single-file page carries the .wasm inline (base64); only the modules
+// that are loaded get decoded.
 const fromBase64 = (text) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 const engineOptions = inlineWasm
-  ? { wasmBinary: { get simd() { return fromBase64(inlineWasm.simd); }, get baseline() { return fromBase64(inlineWasm.baseline); } } }
+  ? { wasmBinary: Object.defineProperties({}, Object.fromEntries(Object.keys(inlineWasm).map((key) =>
+    [key, { enumerable: true, get: () => fromBase64(inlineWasm[key]) }]))) }
   : {};
 const engineReady = createAttention(engineOptions).then(
   (e) => { engine = e; },
   (err) => { engineError = err; console.error(err); });
+// The sections that train (registry.js: `learning`) get the learning module,
+// loaded when the first of them is mounted (after the first screen).
+let learningEngine = null;
+const engineFor = (section) => (section.learning
+  ? (learningEngine ??= createAttention({ ...engineOptions, learning: true }))
+  : Promise.resolve(engine));
 // Every section's code starts loading at once, in parallel with the engine.
 for (const s of sections) s.load().catch(() => {});   // a failure is shown by mountSection
 
@@ -157,9 +164,19 @@ function writeUrl() {
 async function mountFrame(frame, text, token) {
   const current = () => token === renderToken && Boolean(engine);
   if (!current()) return;
+  let sectionEngine;
+  try {
+    sectionEngine = await engineFor(frame.section);
+  } catch (err) {
+    console.error(err);
+    if (current()) frame.body.replaceChildren(h('p', { class: 'input-error', role: 'alert', text: text.common.engine.sectionFailed }));
+    frame.el.classList.remove('is-pending');
+    return;
+  }
+  if (!current()) return;
   frame.mounted?.destroy();
   frame.mounted = await mountSection(frame.body, {
-    entry: frame.section, engine, text, store: frame.store, current,
+    entry: frame.section, engine: sectionEngine, text, store: frame.store, current,
     read: pageGetter(location.search, frame.section.id),
     write: (pairs) => sectionChanged(frame, pairs),
   });

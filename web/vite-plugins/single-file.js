@@ -2,12 +2,11 @@
 // walkthrough in one HTML file that works when opened from disk (file://),
 // where a page can fetch nothing, not even its own modules or workers.
 //
-//   - src/engine/inline-wasm.js becomes the two .wasm builds in base64, which
-//     main.js hands to createAttention({ wasmBinary });
+//   - src/engine/inline-wasm.js becomes the .wasm modules in base64 (both
+//     builds, each as the attention and the learning module), which main.js
+//     hands to createAttention({ wasmBinary });
 //   - the Emscripten modules lose their `new URL('x.wasm', import.meta.url)`
-//     (never used when the bytes are given; it would emit a second copy; the
-//     learning modules too, whose bytes inline-wasm.js does not carry yet: a
-//     learning engine cannot load from disk);
+//     (never used when the bytes are given; it would emit a second copy);
 //   - `new Worker(new URL(...))` throws instead (a module worker cannot start
 //     from disk; the sections fall back to the main thread);
 //   - after the bundle is written (one script: code splitting is off), the
@@ -35,8 +34,11 @@ export function singleFile({ web, outFile }) {
     },
     load(id) {
       if (id.split('?')[0] !== inlineModule) return null;
-      const base64 = (build) => readFileSync(join(wasmDir, `attention-${build}.wasm`)).toString('base64');
-      return `export default { simd: ${JSON.stringify(base64('simd'))}, baseline: ${JSON.stringify(base64('baseline'))} };\n`;
+      // The keys of createAttention's wasmBinary (src/engine/load-build.js).
+      const files = { simd: 'simd', baseline: 'baseline', learningSimd: 'learning-simd', learningBaseline: 'learning-baseline' };
+      const base64 = (stem) => readFileSync(join(wasmDir, `attention-${stem}.wasm`)).toString('base64');
+      const entries = Object.entries(files).map(([key, stem]) => `${key}: ${JSON.stringify(base64(stem))}`);
+      return `export default { ${entries.join(', ')} };\n`;
     },
     transform(code, id) {
       const file = id.split('?')[0];

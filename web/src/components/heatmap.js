@@ -15,6 +15,7 @@ export function heatmap({
   onToggle, cellLabel,
   label,               // accessible name when there is no caption
   diverging = false,   // signed values: white at 0 (default: weights in [0, 1])
+  maxAbs = null,       // diverging: the value drawn darkest (default: the largest |value| shown)
   groupSize = 0,       // columns per group (heads): a gap before each group
   tableColLabels = colLabels,   // the table alternative's column headers (when the grid's are abbreviated)
 }) {
@@ -157,19 +158,19 @@ export function heatmap({
     cells,
     // values: n*m weights; masked: optional n*m (1 = masked) for the hatch.
     update(values, masked = null) {
-      let maxAbs = 0;
-      if (diverging) for (const x of values) maxAbs = Math.max(maxAbs, Math.abs(x));
+      let largest = maxAbs ?? 0;
+      if (diverging && maxAbs === null) for (const x of values) largest = Math.max(largest, Math.abs(x));
       for (let k = 0; k < cells.length; k++) {
         const w = values[k];
         const isMasked = masked ? masked[k] === 1 : false;
         const cell = cells[k];
-        // Unchanged cells are left alone (a diverging map rescales with its maximum).
-        if (!diverging && shown[k] === w && shownMask[k] === (isMasked ? 1 : 0)) continue;
+        // Unchanged cells are left alone (a diverging map rescales with its maximum, unless it is fixed).
+        if ((!diverging || maxAbs !== null) && shown[k] === w && shownMask[k] === (isMasked ? 1 : 0)) continue;
         shown[k] = w;
         shownMask[k] = isMasked ? 1 : 0;
         // Weights: a gamma of 0.6 separates the small weights of long rows
         // (uniform over 5 keys is 0.2) while 0 stays white and 1 stays darkest.
-        const colors = diverging ? cellColors(w, { diverging, maxAbs }) : cellColors(Math.max(0, w) ** 0.6);
+        const colors = diverging ? cellColors(w, { diverging, maxAbs: largest }) : cellColors(Math.max(0, w) ** 0.6);
         cell.classList.toggle('is-masked', isMasked);
         if (isMasked) {
           cell.style.background = '';

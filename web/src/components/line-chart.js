@@ -112,23 +112,33 @@ export function lineChart({
           h('thead', {}, tableHead), tableBody)));
   }
 
+  details?.addEventListener('toggle', () => drawTable());
+
   const el = h('figure', { class: ['lc', className] },
     caption ? h('figcaption', { class: 'lc-caption', html: caption }) : null,
     yLabel, frame, xLabel, legend, details);
 
   let data = { series: {}, references: [] };
   let width = 0;
+  let measured = null;   // the frame's width, from the ResizeObserver
   let seriesDefs = series;
 
+  let legendKey = null;
   function drawLegend() {
+    // Rebuilt only when its entries change (a chart updated every frame keeps its legend).
+    const key = JSON.stringify([seriesDefs.map((s) => s.label), (data.references ?? []).map((r) => r.label)]);
+    if (key === legendKey) return;
+    legendKey = key;
     legend.replaceChildren(
       ...seriesDefs.map((s) => h('li', {}, swatch(s), h('span', { html: s.label }))),
       ...(data.references ?? []).map((r) => h('li', { class: 'lc-ref-item' },
         swatch({ color: r.color ?? 'var(--ink-muted)', dash: r.dash ?? '5 4', marker: 'none' }), h('span', { html: r.label }))));
   }
 
+  // The table is filled while it is open (and when it opens): a chart that
+  // grows as a model trains does not rebuild a hidden table every frame.
   function drawTable() {
-    if (!tableBody) return;
+    if (!tableBody || !details.open) return;
     const xs = [...new Set(seriesDefs.flatMap((s) => (data.series[s.id] ?? []).map((p) => p[0])))].sort((a, b) => a - b);
     tableHead.replaceChildren(h('th', { scope: 'col', html: table.xHeader ?? x.label ?? '' }),
       ...seriesDefs.map((s) => h('th', { scope: 'col', html: s.label })));
@@ -143,7 +153,9 @@ export function lineChart({
   }
 
   function draw() {
-    width = Math.max(240, Math.round(frame.clientWidth || 480));
+    // The width the ResizeObserver last measured: reading clientWidth here would
+    // force a layout of the page in the middle of an update.
+    width = Math.max(240, Math.round(measured ?? frame.clientWidth ?? 480) || 480);
     root.setAttribute('viewBox', `0 0 ${width} ${height}`);
     root.setAttribute('width', String(width));
     root.setAttribute('height', String(height));
@@ -232,7 +244,10 @@ export function lineChart({
   }
 
   const observer = typeof ResizeObserver === 'function'
-    ? new ResizeObserver(() => { if (Math.round(frame.clientWidth) !== width) draw(); })
+    ? new ResizeObserver(([entry]) => {
+      measured = entry.contentRect.width;
+      if (Math.max(240, Math.round(measured) || 480) !== width) draw();
+    })
     : null;
   observer?.observe(frame);
 

@@ -115,7 +115,7 @@ export class AttentionDemo extends HTMLElement {
       this.#body.replaceChildren(h('p', { class: 'section-loading', text: c.engine.sectionLoading }));
     }
     entry.load().catch(() => {});   // in parallel with the engine; a failure is shown by mountSection
-    const engine = await createAttention(entry.widgetBuild ? { build: entry.widgetBuild } : {});
+    const engine = await createAttention({ ...(entry.widgetBuild ? { build: entry.widgetBuild } : {}), learning: Boolean(entry.learning) });
     if (token !== this.#token) return;
 
     // The section's inputs are its attributes; a change of them starts it afresh.

@@ -2,6 +2,7 @@
 // i18n/<lang>/<section-id>.js. Each is its own small chunk, fetched on demand,
 // so switching language loads only the other language's text.
 import { translator } from './lookup.js';
+import { sections as registry } from '../sections/registry.js';
 
 export { LANGUAGES, chooseLanguage } from './lookup.js';
 
@@ -18,6 +19,9 @@ export async function loadStrings(lang, name) {
   return load ? (await load()).default : {};
 }
 
+// Each section's number in the walkthrough (its place in the registry), for {§id}.
+const NUMBERS = Object.fromEntries(registry.map((s, i) => [s.id, i + 1]));
+
 // { common, sections: { id: strings } } for one language.
 export async function loadLanguage(lang, sectionIds) {
   const [common, ...rest] = await Promise.all([
@@ -25,5 +29,5 @@ export async function loadLanguage(lang, sectionIds) {
     ...sectionIds.map((id) => loadStrings(lang, id)),
   ]);
   const sections = Object.fromEntries(sectionIds.map((id, i) => [id, rest[i]]));
-  return { lang, common, sections, t: (id) => translator(sections[id] ?? {}, common) };
+  return { lang, common, sections, t: (id) => translator(sections[id] ?? {}, common, NUMBERS) };
 }

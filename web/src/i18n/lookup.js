@@ -38,13 +38,22 @@ export function interpolate(text, params = {}) {
   });
 }
 
+// "section {§masking}" -> "section 6": the number a section has in the
+// walkthrough (`numbers`: id -> number, from the registry's order), so that
+// the text stays right when a section is added before another.
+const SECTION_REFERENCE = /\{§([\w-]+)\}/g;
+export function numberSections(text, numbers = {}) {
+  return text.replace(SECTION_REFERENCE, (whole, id) => (id in numbers ? String(numbers[id]) : whole));
+}
+
 // t('key', params) over one section's strings; falls back to common strings,
 // then to a visible marker so a missing string is noticed, not silently blank.
-export function translator(strings, common = {}) {
+// `numbers`: the sections' numbers, for {§id} (numberSections).
+export function translator(strings, common = {}, numbers = {}) {
   const t = (key, params) => {
     const value = lookup(strings, key) ?? lookup(common, key);
     if (value === undefined) return `\u27e6${key}\u27e7`;
-    return typeof value === 'string' ? interpolate(value, params) : value;
+    return typeof value === 'string' ? interpolate(numberSections(value, numbers), params) : value;
   };
   return t;
 }

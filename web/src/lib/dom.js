@@ -50,6 +50,11 @@ export function html(tag, props, markup) {
   return apply(document.createElement(tag), { ...props, html: markup });
 }
 
+// Text (a reader's words) made safe to put into markup.
+export function escapeHTML(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
 export function setHTML(el, markup) {
   if (el.innerHTML !== markup) el.innerHTML = markup;
   return el;

@@ -73,6 +73,11 @@ export function formatScientific(x, digits = 2) {
   return formatPowerOfTen(x, digits);
 }
 
+// A tick of a log axis, as short as it is exact: 0.001, 0.01, 0.1, 1, 10, 2, 5.
+export function formatLogTick(v) {
+  return String(Number(v.toPrecision(2)));
+}
+
 // A vector as "(a, b)".
 export function formatVector(values, digits = 3) {
   return `(${Array.from(values, (v) => formatNumber(v, digits)).join(', ')})`;

@@ -49,7 +49,7 @@ export default {
     decoderSelf: {
       title: 'Masked decoder self-attention',
       q: decPrev, k: decPrev, v: decPrev,
-      text: 'Each target token looks only at itself and the tokens before it: a causal mask (<a href="#masking">section 5</a>).',
+      text: 'Each target token looks only at itself and the tokens before it: a causal mask (<a href="#masking">section {§masking}</a>).',
       mapCaption: 'Masked decoder self-attention weights',
     },
     cross: {

@@ -40,5 +40,5 @@ export default {
     note: R`In the row of “{token}”, each masked key adds $e^{-\infty} = 0$ to the sum ({sum}); dividing by that sum renormalises the open weights to 1.`,
     allMasked: R`In the row of “{token}” every key is masked: the sum of exponentials is 0, and the engine sets every weight to 0 instead of dividing by zero.`,
   },
-  after: R`<p>The mask acts on the scores, not on the weights. Zeroing weights after the softmax would leave rows that no longer sum to 1; setting scores to $-\infty$ before it lets the softmax renormalise by itself. In a Transformer the causal mask sits in the decoder’s self-attention (<a href="#cross-attention">section 7</a>); padding masks appear wherever sequences of different lengths share a batch.</p>`,
+  after: R`<p>The mask acts on the scores, not on the weights. Zeroing weights after the softmax would leave rows that no longer sum to 1; setting scores to $-\infty$ before it lets the softmax renormalise by itself. In a Transformer the causal mask sits in the decoder’s self-attention (<a href="#cross-attention">section {§cross-attention}</a>); padding masks appear wherever sequences of different lengths share a batch.</p>`,
 };

@@ -4,14 +4,14 @@ const R = String.raw;
 
 export default {
   title: 'Order: attention does not see it',
-  lede: R`The weight matrix of <a href="#reading-weights">section 3</a> was made from the tokens’ contents alone. Their positions went in nowhere. So what happens if the sentence is shuffled?`,
+  lede: R`The weight matrix of <a href="#reading-weights">section {§reading-weights}</a> was made from the tokens’ contents alone. Their positions went in nowhere. So what happens if the sentence is shuffled?`,
   why: R`Write the shuffle as a permutation matrix $P$: row $r$ of $PX$ is token $\pi(r)$. Then $PXX^\top P^\top$ is the old logit matrix with its rows and columns moved, the softmax of each row does not care where its entries stand, and $P^\top P = I$:`,
   whyAfter: R`Shuffle the input and the output is shuffled the same way: no value changes, only places. For attention there is no “before” and “after”.`,
   panelTitle: 'Shuffle the six tokens',
-  hint: R`The six tokens of section 3, with $Q = K = V$. Choose a permutation or shuffle at random; each output row of the shuffled sequence is compared with the output its token had before.`,
+  hint: R`The six tokens of section {§reading-weights}, with $Q = K = V$. Choose a permutation or shuffle at random; each output row of the shuffled sequence is compared with the output its token had before.`,
   perm: {
     label: 'Permutation π',
-    help: R`Six numbers, each of 0 to 5 once: position $r$ gets token $t_{\pi(r)}$. The article of section 3 uses 3, 1, 5, 0, 4, 2.`,
+    help: R`Six numbers, each of 0 to 5 once: position $r$ gets token $t_{\pi(r)}$. The article of section {§reading-weights} uses 3, 1, 5, 0, 4, 2.`,
     shuffle: 'Shuffle',
     reset: 'Back to 3, 1, 5, 0, 4, 2',
     sequenceLabel: 'The shuffled sequence, position by position',

@@ -19,7 +19,7 @@ export default {
     output: R`Output $\roleo{NV}$`,
   },
   observations: {
-    identical: '{a} and {b} have the same embedding, so their rows are identical in every matrix: self-attention alone cannot tell them apart (their positions could; see <a href="#order">section 9</a>).',
+    identical: '{a} and {b} have the same embedding, so their rows are identical in every matrix: self-attention alone cannot tell them apart (their positions could; see <a href="#order">section {§order}</a>).',
     symmetry: R`The scores are symmetric because $Q = K$; the weights are not, because each row is normalised on its own.`,
     rowSums: 'Each row of weights sums to 1 (open the table under the heatmap to see the row sums).',
     prefersOther: R`{token} gives {other} to {to}, more than the {self} it gives itself: with $Q = K$ its self-score is $\lVert x\rVert^2$ = {norm2}, and $x\cdot x_{\text{other}}$ = {dot} is larger, because the other vector is longer and points nearly the same way.`,
@@ -28,5 +28,5 @@ export default {
     label: 'About the article’s numbers',
     text: R`<p><strong>A note on the source.</strong> The article prints weights and outputs for this example that are not what its own inputs give: one of its printed weight rows does not even add up to 1. Its score matrices are right; its weights and outputs do not follow from them. Every number here is computed by the engine from the embeddings above — edit them, and everything follows.</p>`,
   },
-  after: R`<p>Each output row mixes all five embeddings, weighted by that token’s row of $N$. With $Q = K$ a token’s score with itself is $\lVert x_i\rVert^2$, and that need not be its largest: $x_i\cdot x_j$ exceeds it whenever $x_j$ is longer and points nearly the same way, as the notes above show when it happens. What learned projections add is direction: with $W^Q \neq W^K$ the scores are no longer symmetric, so one token can score another highly without being scored highly in return (<a href="#reading-weights">section 3</a>).</p>`,
+  after: R`<p>Each output row mixes all five embeddings, weighted by that token’s row of $N$. With $Q = K$ a token’s score with itself is $\lVert x_i\rVert^2$, and that need not be its largest: $x_i\cdot x_j$ exceeds it whenever $x_j$ is longer and points nearly the same way, as the notes above show when it happens. What learned projections add is direction: with $W^Q \neq W^K$ the scores are no longer symmetric, so one token can score another highly without being scored highly in return (<a href="#reading-weights">section {§reading-weights}</a>).</p>`,
 };

@@ -49,7 +49,7 @@ export default {
     decoderSelf: {
       title: '디코더 마스크드 셀프 어텐션',
       q: decPrev, k: decPrev, v: decPrev,
-      text: '번역문의 각 토큰은 자기 자신과 앞선 토큰만 봅니다. 인과 마스크입니다(<a href="#masking">5절</a>).',
+      text: '번역문의 각 토큰은 자기 자신과 앞선 토큰만 봅니다. 인과 마스크입니다(<a href="#masking">{§masking}절</a>).',
       mapCaption: '디코더 마스크드 셀프 어텐션 가중치',
     },
     cross: {

@@ -2,6 +2,7 @@
 // the wasm SIMD build, the wasm baseline build and plain JavaScript. No DOM and
 // no worker here: ./bench-worker.js runs runBenchmark off the main thread, and
 // Vitest runs it in Node with the real engines.
+import { quantile } from '../../lib/quantile.js';
 
 export const D = 64;
 export const SIZES = [64, 128, 256, 512, 1024, 2048, 4096];
@@ -30,13 +31,7 @@ export function totalWork(sizes, seriesCount = SERIES.length) {
   return sizes.reduce((a, n) => a + n * n, 0) * seriesCount;
 }
 
-// The q-quantile (0..1) of sorted numbers, linearly interpolated.
-export function quantile(sorted, q) {
-  const at = (sorted.length - 1) * q;
-  const lo = Math.floor(at);
-  const hi = Math.ceil(at);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
-}
+export { quantile };
 
 // Times `fn` (issue 9: one slow first call, counted as the measurement, made
 // the chart of a busy device non-monotonic):

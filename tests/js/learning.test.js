@@ -1,0 +1,133 @@
+// Section "learning": the untrained model read on the page, a run followed
+// through the training protocol's messages (the host, with the real engine),
+// the alignment check, the words of the progress, the reader's sentence.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createAttention } from '../../web/src/engine/index.js';
+import { createTrainingHost } from '../../web/src/training/training-host.js';
+import {
+  DEFAULTS, HEAD_CHOICES, LEARNING_RATES, TARGET_ACCURACY, alignmentOf, applyMessage, correctOf, createLearning,
+  progressSummary, sentenceError, trainerOptions, translateUntrained, untrained,
+} from '../../web/src/sections/learning/state.js';
+import { lookup } from '../../web/src/i18n/lookup.js';
+import en from '../../web/src/i18n/en/learning.js';
+import ko from '../../web/src/i18n/ko/learning.js';
+
+let engine;
+beforeAll(async () => { engine = await createAttention({ learning: true }); });
+
+// A run of `steps` paced steps through the host, every message applied as the page does.
+async function trainedRun(settings, until) {
+  const messages = [];
+  const due = [];
+  const host = createTrainingHost({ engine, post: (m) => messages.push(m), schedule: (fn) => due.push(fn) });
+  await host.handle({ type: 'start', options: trainerOptions(settings) });
+  await host.handle({ type: 'play', paced: true, until });
+  while (due.length) due.shift()();
+  const run = untrained(engine, settings);
+  for (const m of messages) applyMessage(run, m);
+  return { run, messages };
+}
+
+describe('the untrained model', () => {
+  test('step 0, no point yet (the run evaluates it), the probe\'s weights: each row sums to 1', () => {
+    const r = untrained(engine, DEFAULTS);
+    expect(r.step).toBe(0);
+    expect(r.points).toEqual([]);
+    expect(r.trainer.options).toMatchObject({ task: 'translate', heads: 2, dModel: 32, scale: true });
+    expect(r.trainer.alignment).toEqual([0, 1, 5, 3, 4, 2]);
+    expect(r.probe.source).toEqual(['the young', 'student', 'reads', 'an old', 'book', 'in the library']);
+    for (let t = 0; t < 6; t++) {
+      const row = Array.from(r.probe.weights.subarray(t * 6, t * 6 + 6));
+      expect(row.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+    }
+    expect(r.probe.headWeights).toHaveLength(2);
+  });
+  test('the settings become createTrainer options (d_model 32); every choice is one the core accepts', () => {
+    expect(trainerOptions({ task: 'reverse', seed: 4, heads: 8, scale: false, learningRate: 0.03 }))
+      .toEqual({ task: 'reverse', seed: 4, heads: 8, dModel: 32, scale: false, learningRate: 0.03 });
+    for (const heads of HEAD_CHOICES) for (const learningRate of LEARNING_RATES) {
+      expect(() => untrained(engine, { ...DEFAULTS, heads, learningRate })).not.toThrow();
+    }
+  });
+  test('the model recomputes it when a setting changes', () => {
+    const model = createLearning(engine, DEFAULTS);
+    expect(model.result.probe.source).toHaveLength(6);
+    model.set({ task: 'reverse' });
+    expect(model.result.probe.source).toEqual(['3', '1', '4', '5', '9', '2', '6', '8']);
+    expect(model.snapshot.task).toBe('reverse');
+  });
+});
+
+describe('a run, as the page follows it', () => {
+  test('reverse, seed 1: the points and the probe follow the messages; the alignment forms and the summary says so only then', async () => {
+    const { run, messages } = await trainedRun({ ...DEFAULTS, task: 'reverse' }, 200);
+    expect(run.step).toBe(200);
+    expect(run.playing).toBe(false);
+    expect(run.stopReason).toBe('until');
+    expect(run.points[0].step).toBe(0);
+    expect(run.points.at(-1).step).toBe(200);
+    expect(run.points.length).toBe(messages.filter((m) => m.type === 'progress').length + 1);
+    const { aligned, total } = alignmentOf(run.probe, run.trainer.alignment);
+    expect(total).toBe(8);
+    expect(aligned).toBe(8);   // the anti-diagonal (the core's test: seed 1 learns both tasks)
+    expect(run.points.at(-1).accuracy).toBeGreaterThanOrEqual(TARGET_ACCURACY.reverse);
+    expect(correctOf(run.probe)).toEqual({ correct: 8, total: 8 });
+    expect(progressSummary(run, 'reverse').map((p) => p.key)).toEqual(['progress.trained', 'progress.formed.reverse', 'progress.learned']);
+
+    // Before training: no claim that it formed, no claim that it learned.
+    const start = untrained(engine, { ...DEFAULTS, task: 'reverse' });
+    const parts = progressSummary(start, 'reverse');
+    expect(parts[0].key).toBe('progress.untrained');
+    expect(parts[0].params.accuracy).toBe(null);
+    expect(parts.map((p) => p.key)).not.toContain('progress.learned');
+    const formed = alignmentOf(start.probe, start.trainer.alignment).aligned === 8;
+    expect(parts.map((p) => p.key).includes('progress.formed.reverse')).toBe(formed);
+  });
+  test('alignmentOf compares the engine\'s strongest sources with the task\'s alignment, row by row', () => {
+    const reading = { strongestSources: [2, 1, 0], target: ['a', 'b', 'c'], predicted: ['a', 'x', 'c'] };
+    expect(alignmentOf(reading, [2, 1, 1])).toEqual({ rows: [true, true, false], aligned: 2, total: 3 });
+    expect(correctOf(reading)).toEqual({ correct: 2, total: 3 });
+  });
+  test('an error message stops the run as shown', () => {
+    const run = { points: [], playing: true };
+    applyMessage(run, { type: 'error', message: 'boom' });
+    expect(run).toMatchObject({ playing: false, error: 'boom' });
+  });
+});
+
+describe('the reader\'s sentence', () => {
+  test('an untrained model reads it on the page', () => {
+    const r = translateUntrained(engine, DEFAULTS, 'A happy farmer eats a red apple in the kitchen.');
+    expect(r.source).toEqual(['a happy', 'farmer', 'eats', 'a red', 'apple', 'in the kitchen']);
+    expect(r.predicted).toHaveLength(6);
+    expect(r.target).toEqual(r.predicted);
+    const digits = translateUntrained(engine, { ...DEFAULTS, task: 'reverse' }, '1 2 3 4 5 6 7 8');
+    expect(digits.source).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+  });
+  test('what the engine refuses is told in the reader\'s words (its own messages, parsed)', () => {
+    const refused = (settings, sentence) => {
+      try { translateUntrained(engine, settings, sentence); } catch (err) { return sentenceError(err.message); }
+      throw new Error('not refused');
+    };
+    expect(refused(DEFAULTS, 'the young cat reads a dog')).toEqual({ key: 'translate.errors.unknown', params: { words: '"cat", "dog"' } });
+    expect(refused(DEFAULTS, 'the young student reads')).toEqual({ key: 'translate.errors.pattern', params: { count: 6 } });
+    expect(refused({ ...DEFAULTS, task: 'reverse' }, '12x4')).toEqual({ key: 'translate.errors.unknown', params: { words: '"x"' } });
+    expect(refused({ ...DEFAULTS, task: 'reverse' }, '123')).toEqual({ key: 'translate.errors.pattern', params: { count: 8 } });
+    expect(sentenceError('something else')).toEqual({ key: 'translate.errors.other', params: { message: 'something else' } });
+  });
+});
+
+describe('the words, in both languages', () => {
+  const fills = (text) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+  test.each(['progress.untrained', 'progress.trained', 'progress.formed.reverse', 'progress.formed.translate', 'progress.learned',
+    'translate.errors.unknown', 'translate.errors.pattern', 'translate.errors.other'])('%s', (key) => {
+    expect(typeof lookup(en, key)).toBe('string');
+    expect(typeof lookup(ko, key)).toBe('string');
+    expect(fills(lookup(ko, key))).toEqual(fills(lookup(en, key)));
+  });
+  test('one name per word group of each task, as the core lists them', () => {
+    expect(en.vocabulary.translate.groups).toHaveLength(untrained(engine, DEFAULTS).trainer.vocabulary.groups.length);
+    expect(en.vocabulary.reverse.groups).toHaveLength(untrained(engine, { ...DEFAULTS, task: 'reverse' }).trainer.vocabulary.groups.length);
+    expect(ko.vocabulary.translate.groups).toHaveLength(en.vocabulary.translate.groups.length);
+  });
+});

@@ -1,0 +1,111 @@
+// "gradients" 절 문구(한국어). HTML 사용 가능; $...$는 TeX(빌드할 때 MathML로);
+// {name}은 실행 중에 계산한 값으로, {§id}는 그 절의 번호로 채운다.
+const R = String.raw;
+
+export default {
+  title: R`그래디언트 그 자체: $\sqrt{d_k}$가 지키는 것`,
+  lede: R`<a href="#scaling">{§scaling}절</a>에서는 가중치가 얼마나 포화되는지를 재고, 그래디언트는 대리 지표 $\sum p(1-p)$로 읽었습니다. 여기서는 그래디언트 그 자체를 봅니다. 엔진의 역전파(아래에서 모델을 학습시키는 바로 그 C++ 코어)가 각 쿼리와 각 키가 얼마나 바뀌어야 하는지를, $\sqrt{d_k}$로 나눌 때와 나누지 않을 때 모두 계산합니다. 이어서 같은 작은 모델을 두 가지 방식으로 한 번씩 학습시키고 두 결과를 비교합니다.`,
+  backward: {
+    intro: R`어텐션은 점수, 소프트맥스, 섞기의 세 단계로 이어진 사슬입니다. 배율을 $c$라고 하면:`,
+    text: R`뒤쪽의 손실은 각 출력이 어떻게 바뀌었으면 하는지를 $dO$로 돌려보냅니다. 역전파는 이것을 사슬을 거꾸로 따라 전합니다(FlashAttention-2 논문의 표기).`,
+    sweep: R`중요한 것은 가운데 단계입니다. 행마다 $dS$는 $P$에 무언가를 곱한 값입니다. $P$의 한 행이 거의 원-핫이면 돌아가는 것이 거의 없고, $dQ$와 $dK$도 그대로 물려받습니다. 아래 스윕이 이를 잽니다.`,
+  },
+  controls: { seed: '시드', newSeed: '새 시드' },
+  columns: {
+    raw: '그대로',
+    scaled: R`$\sqrt{d_k}$로 나눔`,
+    rawPlain: '그대로',
+    scaledPlain: '√dₖ로 나눔',
+  },
+  sweep: {
+    title: R`각 쿼리와 각 키에 닿는 그래디언트, $d_k$에 따라`,
+    intro: R`$d_k$를 4부터 1024까지 바꾸며, 각 $d_k$에서 32회 시행합니다. 시행마다 쿼리 8개와 키 8개($d_k$차원), 값 8개와 위쪽 그래디언트 $dO$($d_v = 8$)를 시드에서 표준정규분포로 뽑습니다. 모든 $d_k$에서 같은 시드를 씁니다. 쿼리 $i$마다 그래디언트의 크기 $\lVert\partial L/\partial q_i\rVert$를, 키마다 $\lVert\partial L/\partial k_j\rVert$를 잽니다. $d_k$마다 각각 256개입니다. 그래프는 중앙값과 가운데 절반의 범위를 보여 줍니다.`,
+    xLabel: R`$d_k$(로그 눈금)`,
+    plotDescription: 'dₖ = 4부터 1024까지, 그대로와 dₖ의 제곱근으로 나눈 경우의 그래디언트 크기 중앙값(로그 눈금). 수치는 아래 표에 있습니다.',
+    plots: {
+      query: { title: 'd_k에 따라 각 쿼리에 닿는 그래디언트', caption: R`$\lVert\partial L/\partial q_i\rVert$, 중앙값과 가운데 절반` },
+      key: { title: 'd_k에 따라 각 키에 닿는 그래디언트', caption: R`$\lVert\partial L/\partial k_j\rVert$, 중앙값과 가운데 절반` },
+    },
+    table: {
+      query: R`쿼리: $\lVert\partial L/\partial q_i\rVert$`,
+      key: R`키: $\lVert\partial L/\partial k_j\rVert$`,
+      raw: '그대로',
+      scaled: R`$\div\sqrt{d_k}$`,
+      vanished: R`그대로 $< 10^{-3}$`,
+    },
+    caption: '쿼리 {n}개, 키 {m}개, dᵥ = {dv|으로} {trials}회 시행한 중앙값(가운데 절반), 시드 {seed}. 그리고 10⁻³보다 작은 그대로 그래디언트의 비율',
+    running: '역전파를 계산하는 중…',
+    done: '이 페이지에서 엔진의 역전파로, 화면을 그리는 사이사이 짧은 조각으로 나누어 계산했습니다. 처음부터 끝까지 {ms} ms.',
+    summary: {
+      scaledSteady: R`나누면 쿼리가 받는 그래디언트의 중앙값은 $d_k$ = {d1}에서 {s1}, $d_k$ = {dN}에서 {sN}입니다. 폭이 달라도 거의 같습니다.`,
+      scaledChanges: R`나누면 쿼리가 받는 그래디언트의 중앙값은 $d_k$ = {d1}에서 {s1}, $d_k$ = {dN}에서 {sN}입니다.`,
+      rawVanishes: R`나누지 않으면 $d_k$ = {dN}에서 중앙값이 <b>{rN}</b>까지 떨어집니다. <b>{ratio}</b>배 작고, $10^{-3}$보다 작은 그래디언트를 받는 쿼리가 {share}입니다.`,
+      rawSmaller: R`나누지 않으면 $d_k$ = {dN}에서 중앙값이 {rN}입니다. {ratio}배 작고, $10^{-3}$보다 작은 그래디언트를 받는 쿼리가 {share}입니다.`,
+      rawNotSmaller: R`나누지 않으면 $d_k$ = {dN}에서 중앙값이 {rN}입니다. 이 시드에서는 나눌 때보다 작지 않습니다.`,
+      rawLargerFirst: R`$d_k$ = {dCross}까지는 그대로의 중앙값이 더 큽니다($d_k$ = {d1}에서 {r1} 대 {s1}). 그래디언트를 $1/\sqrt{d_k}$만큼 줄이는 것이 없고, 가중치는 아직 포화되지 않았습니다.`,
+      rawConcentrated: R`그래도 $d_k$ = {dN}에서 쿼리의 4분의 1은 {rHigh}보다 큰 그래디언트를 받습니다. 나눌 때의 중앙값은 {sN}입니다. 나누지 않으면 그래디언트가 고르게 줄어드는 것이 아니라, 닿는 쿼리가 점점 줄어듭니다. 가중치가 퍼진 채로 남은 쿼리에만 닿습니다.`,
+      keys: {
+        smaller: R`키의 경우 $d_k$ = {dN}에서 중앙값이 나누지 않으면 {rN}, 나누면 {sN}입니다. {ratio}배 작고, $10^{-3}$보다 작은 그래디언트를 받는 키가 {share}입니다.`,
+        notSmaller: R`키의 경우 $d_k$ = {dN}에서 중앙값이 나누지 않으면 {rN}, 나누면 {sN}입니다. 이 시드에서는 작지 않습니다.`,
+      },
+    },
+  },
+  why: {
+    title: '이유: 한 행의 소프트맥스 야코비 행렬',
+    text: R`행마다 $dS$는 소프트맥스의 야코비 행렬을 $dP$에 곱한 것입니다. 그 성분은 가중치들의 곱이어서, 가중치 하나가 1에 가깝고 나머지가 0에 가까우면 모든 성분이 0에 가까워집니다. $J$는 양의 준정부호 행렬이므로 어떤 성분도, 어떤 방향으로의 크기도 대각합 $\sum_i p_i(1-p_i)$를 넘지 않습니다. 대각합이 통과하는 양의 상한입니다.`,
+  },
+  row: {
+    title: '가중치 한 행과 그 야코비 행렬',
+    intro: R`스윕의 첫 시행에서 고른 $d_k$와 쿼리 하나를 봅니다. 그 쿼리의 가중치 여덟 개와, 그 가중치에서의 소프트맥스 야코비 행렬(파랑은 양수, 주황은 음수, 두 행에 같은 색 눈금)을 그대로와 나눈 경우로 보여 줍니다.`,
+    controls: { dk: '차원 <i>d</i><sub>k</sub>', query: '쿼리' },
+    weights: { raw: '그대로인 점수의 가중치', scaled: R`$\sqrt{d_k}$로 나눈 점수의 가중치` },
+    jacobian: { raw: R`그대로인 행의 $J$`, scaled: R`나눈 행의 $J$` },
+    barsLabel: '키 1부터 8까지의 가중치: {values}',
+    stats: R`최대 가중치 <b>{max}</b> · $\operatorname{tr}J$ = {trace} · 가장 큰 $\lvert J_{ij}\rvert$ = {largest} · $\lVert\partial L/\partial q\rVert$ = {gradient}`,
+    summary: {
+      saturated: R`$d_k$ = {dk}의 쿼리 {query}: 나누지 않으면 최대 가중치가 <b>{max}</b>, $J$의 대각합이 <b>{trace}</b>입니다. 나누면 대각합은 {strace}입니다({traceRatio}배 차이). 손실이 이 가중치에 무엇을 요구하든, 이 행의 점수에는 많아야 그 {trace}배만 전해집니다. 이 쿼리가 받는 그래디언트는 {gradient}, 나누면 {sgradient}입니다.`,
+      spread: R`$d_k$ = {dk}의 쿼리 {query}: 나누지 않으면 최대 가중치가 {max}, 나누면 {smax}입니다. $J$의 대각합은 {trace} 대 {strace}입니다. 이 행은 포화되지 않아서 소프트맥스가 아직 그래디언트를 돌려보냅니다. 나누지 않으면 {gradient}, 나누면 {sgradient}입니다. $d_k$를 키우거나 다른 쿼리를 고르면 포화된 행을 볼 수 있습니다.`,
+    },
+  },
+  decisive: {
+    title: '결정적인 실험: 두 방식으로 학습시키기',
+    text: R`대부분의 쿼리에서 그래디언트가 사라진다면 학습이 느려져야 합니다. 정말 그런지 보려고, <a href="#learning">{§learning}절</a>의 작은 번역 모델(어텐션 층 하나, 여기서는 헤드 하나라서 $d_k = d_{\text{model}}$)을 같은 시드에서 두 번 학습시킵니다. 초기 가중치도 배치도 같고, 한 번은 점수를 $\sqrt{d_k}$로 나누고 한 번은 나누지 않습니다. 두 학습은 각자 백그라운드 스레드에서(파일로 연 페이지에서는 페이지 안에서, 화면을 그리는 사이사이에) 돌아갑니다.`,
+  },
+  experiment: {
+    title: '두 학습을 나란히',
+    intro: R`과제는 장난감 문법의 영어 문장을 한국어로 옮기는 것입니다({§learning}절). 몇 단계마다 두 모델을, 학습에 한 번도 쓰지 않은 평가용 문장으로 평가합니다.`,
+    controls: { dk: '차원 <i>d</i><sub>k</sub> = <i>d</i><sub>model</sub>', steps: '단계 수' },
+    plan: R`$d_k$ = {dk}, 문장 32개짜리 배치로 {steps}단계, {every}단계마다 평가.`,
+    run: '둘 다 학습',
+    stop: '멈추기',
+    runs: { scaled: R`$\sqrt{d_k}$로 나눔`, raw: '그대로' },
+    runsPlain: { scaled: '√dₖ로 나눔', raw: '그대로' },
+    xLabel: '학습 단계',
+    step: '단계',
+    loss: {
+      title: '학습 단계에 따른 평가 손실',
+      description: '평가용 문장의 교차 엔트로피, 나눌 때와 나누지 않을 때, 로그 눈금.',
+      caption: '평가 손실(교차 엔트로피, 로그 눈금)',
+    },
+    accuracy: {
+      title: '학습 단계에 따른 평가 정확도',
+      description: '모델이 맞힌 평가용 목표 단어의 비율, 나눌 때와 나누지 않을 때.',
+      caption: '평가 정확도(맞힌 목표 단어의 비율)',
+    },
+    idle: '아직 돌리지 않았습니다. “둘 다 학습”을 누르세요.',
+    running: '학습 중… 나누면 {scaled}단계, 나누지 않으면 {raw}단계.',
+    done: '두 학습 끝: dₖ = {dk}에서 {steps}단계.',
+    stopped: '멈췄습니다.',
+    failed: '실험이 실패했습니다: {message}',
+    summary: {
+      scaledFaster: R`나누면 평가 정확도가 <b>{a}</b>단계 만에 {target}에 이르렀고, 나누지 않으면 <b>{b}</b>단계가 걸렸습니다. 같은 모델, 같은 배치로 {times}배의 단계가 든 셈입니다.`,
+      rawFaster: R`나누면 평가 정확도가 {a}단계 만에 {target}에 이르렀고, 나누지 않으면 {b}단계가 걸렸습니다. 여기서는 나누지 않은 모델이 {times}배 빨랐습니다. 이 폭과 이 시드에서는 나누는 것이 도움이 되지 않았습니다.`,
+      same: R`두 모델 모두 비슷한 단계 만에 평가 정확도 {target}에 이르렀습니다. 나누면 {a}단계, 나누지 않으면 {b}단계입니다. 이 폭과 이 시드에서는 나누는 것이 뚜렷한 차이를 만들지 않았습니다.`,
+      onlyScaled: R`나누면 평가 정확도가 <b>{a}</b>단계 만에 {target}에 이르렀습니다. 나누지 않으면 {steps}단계가 지나도 이르지 못했습니다(마지막 {accRaw}).`,
+      onlyRaw: R`나누지 않으면 평가 정확도가 {b}단계 만에 {target}에 이르렀습니다. 나누면 {steps}단계가 지나도 이르지 못했습니다(마지막 {accScaled}). 이 폭과 이 시드에서는 나누는 것이 도움이 되지 않았습니다.`,
+      neither: R`두 학습 모두 {steps}단계 안에 평가 정확도 {target}에 이르지 못했습니다. 마지막 정확도는 나누면 {accScaled}, 나누지 않으면 {accRaw}입니다.`,
+      loss: R`{steps}단계 뒤의 평가 손실: 나누면 {lossScaled}, 나누지 않으면 {lossRaw}.`,
+    },
+  },
+  after: R`<p>{§scaling}절의 논증, 곧 나누면 $d_k$가 얼마이든 점수의 퍼짐이 같다는 것은 순전파에 관한 이야기입니다. 역전파는 그것으로 무엇을 얻는지 보여 줍니다. 포화되지 않은 가중치 행들, 그 행을 통해 쿼리와 키에 닿는 그래디언트, 그리고 그 덕분에 배울 수 있는 모델입니다.</p>`,
+};

@@ -1,0 +1,139 @@
+// Section "learning": a small model trained live (engine.createTrainer), its
+// attention weights on a probe sentence redrawn as it learns. Plain module,
+// no DOM: the engine (with the learning module) is a parameter, so Vitest runs
+// it against the real wasm in Node.
+//
+// The model is the core's (cpp/include/attn/trainer.hpp): token embedding and
+// positional encoding, learned target positions as queries, one cross-attention
+// layer of `heads` heads, a residual, a linear read-out; AdamW on batches of 32.
+// Training runs in a worker (src/training/); this module holds the settings,
+// the untrained model's reading (step 0, computed here, on the page) and what
+// the run has sent back (applyMessage), and words the progress from it.
+import { liveModel } from '../../lib/live-model.js';
+import { describeTrainer } from '../../training/describe-trainer.js';
+
+export const TASKS = Object.freeze(['reverse', 'translate']);
+export const HEAD_CHOICES = Object.freeze([1, 2, 4, 8]);
+export const LEARNING_RATES = Object.freeze([0.001, 0.003, 0.01, 0.03, 0.1]);
+export const D_MODEL = 32;
+export const MAX_STEPS = 3000;
+// The accuracy the issue asks of each task (held-out token accuracy).
+export const TARGET_ACCURACY = Object.freeze({ reverse: 0.98, translate: 0.95 });
+
+export const DEFAULTS = Object.freeze({ task: 'translate', seed: 1, heads: 2, scale: true, learningRate: 0.01 });
+
+// createTrainer's options for the settings.
+export function trainerOptions({ task, seed, heads, scale, learningRate }) {
+  return { task, seed, heads, dModel: D_MODEL, scale, learningRate };
+}
+
+// The untrained model (step 0): what a run starts from, computed on the page
+// when a setting changes. Its held-out evaluation (a few milliseconds) is left
+// to the run, whose first point is step 0's.
+export function untrained(engine, settings) {
+  const trainer = engine.createTrainer(trainerOptions(settings));
+  try {
+    return { trainer: describeTrainer(trainer), step: 0, points: [], probe: trainer.probe() };
+  } finally {
+    trainer.dispose();
+  }
+}
+
+// A sentence read by a model at step 0 (no run holds a trained one).
+export function translateUntrained(engine, settings, sentence) {
+  const trainer = engine.createTrainer(trainerOptions(settings));
+  try {
+    return trainer.translate(sentence);
+  } finally {
+    trainer.dispose();
+  }
+}
+
+// For each target position, whether its largest weight sits on the source
+// position it comes from (alignment[t]).
+export function alignmentOf(reading, alignment) {
+  const rows = alignment.map((expected, t) => reading.strongestSources[t] === expected);
+  return { rows, aligned: rows.filter(Boolean).length, total: rows.length };
+}
+
+// How many target words the model got right on the probe.
+export function correctOf(reading) {
+  let correct = 0;
+  reading.target.forEach((word, t) => { if (reading.predicted[t] === word) correct += 1; });
+  return { correct, total: reading.target.length };
+}
+
+// A run as the page sees it: its trainer, the points of the curves, the latest
+// probe, the step and whether it plays. `message`: one of the training
+// protocol (src/training/training-host.js). Returns the run.
+export function applyMessage(run, message) {
+  switch (message.type) {
+    case 'started':
+      run.trainer = message.trainer;
+      run.points = [...message.points];
+      run.probe = message.probe;
+      run.step = message.step;
+      break;
+    case 'progress':
+      run.points.push(...message.points);
+      if (message.probe) run.probe = message.probe;
+      run.step = message.step;
+      run.playing = message.playing;
+      break;
+    case 'paused':
+      run.playing = false;
+      run.step = message.step;
+      run.stopReason = message.reason;
+      break;
+    case 'error':
+      run.playing = false;
+      run.error = message.message;
+      break;
+    default:
+      break;
+  }
+  return run;
+}
+
+// The sentences under the heatmap, as keys of the section's strings and their
+// numbers: the step, loss and accuracy, how many target positions look
+// hardest at their source, and — only when every one does — that the
+// alignment has formed.
+export function progressSummary(run, task) {
+  const point = run.points[run.points.length - 1];
+  const { aligned, total } = alignmentOf(run.probe, run.trainer.alignment);
+  const { correct } = correctOf(run.probe);
+  const parts = [{
+    key: run.step === 0 ? 'progress.untrained' : 'progress.trained',
+    params: { step: run.step, loss: point?.loss ?? null, accuracy: point?.accuracy ?? null, aligned, total, correct },
+  }];
+  if (aligned === total) parts.push({ key: `progress.formed.${task}`, params: {} });
+  if (run.step > 0 && aligned === total && point?.accuracy >= TARGET_ACCURACY[task]) {
+    parts.push({ key: 'progress.learned', params: { target: TARGET_ACCURACY[task], step: run.step } });
+  }
+  return parts;
+}
+
+// The reader's sentence refused by the engine, in the reader's words: the
+// unknown words it named, or the pattern it expected; anything else as the
+// engine said it. -> { key, params }
+export function sentenceError(message) {
+  const unknown = /unknown (?:word|character)s? (.+?); the vocabulary/.exec(message);
+  if (unknown) return { key: 'translate.errors.unknown', params: { words: unknown[1] } };
+  const pattern = /expected (\d+) \w+ in the pattern/.exec(message);
+  if (pattern) return { key: 'translate.errors.pattern', params: { count: Number(pattern[1]) } };
+  return { key: 'translate.errors.other', params: { message } };
+}
+
+// The live model: the settings and the untrained model's reading (recomputed
+// when a setting changes: a few milliseconds on the page).
+export function createLearning(engine, initial = DEFAULTS) {
+  return liveModel({
+    initial,
+    compute: (settings) => untrained(engine, settings),
+    actions: {
+      set(settings, changes) { Object.assign(settings, changes); },
+    },
+    views: { settings: (_, settings) => settings },
+  });
+}
