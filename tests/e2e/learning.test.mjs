@@ -114,6 +114,10 @@ for (const task of ['reverse', 'translate']) {
     // The sentences are redrawn 4 times a second (the heatmap 10): they follow within a quarter of a second.
     await page.waitForFunction(() => /The alignment has formed/.test(document.querySelector('#learning-training .le-summary').textContent),
       null, { timeout: 5000 });
+    // The sentence carries the step's loss and accuracy as numbers (a later part
+    // of it once blanked them to dashes).
+    const sentence = await page.textContent('#learning-training .le-summary');
+    assert.match(sentence, /training loss \d[\d.]*, held-out accuracy [01]\.\d{3}\./, sentence);
 
     // Two more seconds of training: what the main thread does meanwhile, against two idle seconds before.
     const busy = await blockedFor(page, 2000);

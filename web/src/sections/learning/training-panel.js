@@ -135,10 +135,13 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
     lossChart.update({ series: { loss: run.points.filter((p) => p.loss !== null).map((p) => [p.step, p.loss]) } });
     accuracyChart.update({ series: { accuracy: run.points.map((p) => [p.step, p.accuracy]) } });
     const parts = progressSummary(run, settings().task);
-    summary.set(parts.map(({ key }) => t(key)).join(' '), Object.assign({}, ...parts.map(({ params }) => ({
+    // The parts' numbers merged first, then formatted once (formatting each
+    // part alone let a later part without a loss blank out the first's).
+    const params = Object.assign({}, ...parts.map((part) => part.params));
+    summary.set(parts.map(({ key }) => t(key)).join(' '), {
       ...params, loss: shown(params.loss), accuracy: shown(params.accuracy),
       target: `${formatNumber(100 * (params.target ?? 0), 0)}%`,
-    }))));
+    });
   }
   function redraw() {
     if (frame || timer) return;
