@@ -6,7 +6,7 @@
 // link says (real engine).
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
-  MAX_ABS, ParamError, decodeSection, encodeSection, pageGetter, parseBits, parseMatrix, parseNumber, parseSwitch,
+  MAX_ABS, ParamError, decodeSection, encodeSection, hashTarget, pageGetter, parseBits, parseMatrix, parseNumber, parseSwitch,
   parseVector, queryString, replaceSectionParams,
 } from '../../web/src/lib/params.js';
 import { sections } from '../../web/src/sections/registry.js';
@@ -260,3 +260,18 @@ describe('the models start from what a link says, and their snapshots encode bac
     expect(model.result.maxDiff).toBeGreaterThan(0);
   });
 });
+
+describe('the location hash', () => {
+  test('names an element id, percent-decoded; malformed encodings name nothing instead of throwing', () => {
+    expect(hashTarget('#masking')).toBe('masking');
+    expect(hashTarget('#%EB%A7%88%EC%8A%A4%ED%82%B9')).toBe('마스킹');
+    expect(hashTarget('')).toBe(null);
+    expect(hashTarget('#')).toBe(null);
+    // decodeURIComponent throws URIError for these (issue 12: the page stopped rendering)
+    for (const bad of ['#%E0%A4%A', '#%', '#%zz', '#%C0%80%']) {
+      expect(() => decodeURIComponent(bad.slice(1))).toThrow(URIError);
+      expect(hashTarget(bad)).toBe(null);
+    }
+  });
+});
+

@@ -4,12 +4,13 @@
 import './styles/base.css';
 import { reservedHeight, sections } from './sections/registry.js';
 import { LANGUAGES, chooseLanguage, loadLanguage } from './i18n/index.js';
+import { interpolate } from './i18n/lookup.js';
 import { createAttention } from './engine/index.js';
 import inlineWasm from './engine/inline-wasm.js';
 import { h, html } from './lib/dom.js';
 import { watchScrollRegions } from './lib/scroll-regions.js';
 import { adoptStylesInto } from './lib/styles.js';
-import { pageGetter, replaceSectionParams, queryString } from './lib/params.js';
+import { hashTarget, pageGetter, replaceSectionParams, queryString } from './lib/params.js';
 import { mountSection } from './sections/mount-section.js';
 import { embedPanel } from './components/embed-panel.js';
 import { iframeSnippet, scriptSnippet } from './embed/embed-snippet.js';
@@ -97,7 +98,7 @@ function renderHeader(text) {
 
 function updateStatus(el, c) {
   if (!el) return;
-  if (engineError) el.textContent = c.engine.failed.replace('{message}', engineError.message);
+  if (engineError) el.textContent = interpolate(c.engine.failed, { message: engineError.message });
   else if (!engine) el.textContent = c.engine.loading;
   else el.textContent = engine.simd ? c.engine.readySimd : c.engine.readyBaseline;
 }
@@ -199,7 +200,7 @@ async function render(lang) {
   // The section a link points to (or the first) first, painted before the
   // rest is built; then the others, one task each, so no task blocks the page
   // for long.
-  const first = frames.find((f) => `#${f.section.id}` === decodeURIComponent(location.hash)) ?? frames[0];
+  const first = frames.find((f) => f.section.id === hashTarget(location.hash)) ?? frames[0];
   for (const frame of [first, ...frames.filter((f) => f !== first)]) {
     await mountFrame(frame, text, token);
     if (token !== renderToken) return;
@@ -225,5 +226,6 @@ watchScrollRegions(document.body);
 
 render(currentLang).then(() => {
   // Anchors such as #masking point into content that did not exist at load.
-  if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+  const target = hashTarget(location.hash);
+  if (target) document.getElementById(target)?.scrollIntoView();
 });

@@ -20,6 +20,8 @@
 //   changes an input: params are the attribute values that would reproduce it.
 import { sections } from '../sections/registry.js';
 import { LANGUAGES, chooseLanguage, loadLanguage } from '../i18n/index.js';
+import { interpolate } from '../i18n/lookup.js';
+import { excerpt } from '../lib/format.js';
 import { createAttention } from '../engine/index.js';
 import { mountSection } from '../sections/mount-section.js';
 import { adoptStylesInto, releaseStyles, sheetOf } from '../lib/styles.js';
@@ -108,7 +110,7 @@ export class AttentionDemo extends HTMLElement {
     if (!entry) {
       const known = sections.map((s) => s.id).join(', ');
       this.#body.replaceChildren(h('p', { class: 'input-error', role: 'alert',
-        text: c.embed.unknownSection.replace('{id}', id).replace('{ids}', known) }));
+        text: interpolate(c.embed.unknownSection, { id: excerpt(id), ids: known }) }));
       return;
     }
     if (!this.#body.firstChild || this.#body.dataset.section !== id) {

@@ -146,6 +146,18 @@ export function encodeSection(codec, state) {
 
 // ---- the page's URL: every section's parameters, prefixed by its id ------------
 
+// The element id a location hash names ("#masking" -> "masking"), or null when
+// there is none or it is not valid percent-encoding ("#%E0%A4%A" would make
+// decodeURIComponent throw a URIError).
+export function hashTarget(hash) {
+  if (!hash || hash === '#') return null;
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return null;
+  }
+}
+
 // The parameters of section `id` in a query string: "worked-example.q" etc.
 export const pageParamName = (id, name) => `${id}.${name}`;
 
