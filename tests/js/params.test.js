@@ -6,7 +6,7 @@
 // link says (real engine).
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
-  MAX_ABS, ParamError, decodeSection, encodeSection, hashTarget, pageGetter, parseBits, parseMatrix, parseNumber, parseSwitch,
+  MAX_ABS, MAX_TEXT, ParamError, decodeSection, encodeSection, hashTarget, pageGetter, shortenOverlongParams, parseBits, parseMatrix, parseNumber, parseSwitch,
   parseVector, queryString, replaceSectionParams,
 } from '../../web/src/lib/params.js';
 import { sections } from '../../web/src/sections/registry.js';
@@ -272,6 +272,21 @@ describe('the location hash', () => {
       expect(() => decodeURIComponent(bad.slice(1))).toThrow(URIError);
       expect(hashTarget(bad)).toBe(null);
     }
+  });
+});
+
+describe('over-long parameters in the address', () => {
+  test('are cut to MAX_TEXT + 1 characters: still refused as too long, the address short', () => {
+    expect(shortenOverlongParams('?lang=en&masking.mask=causal')).toBe('lang=en&masking.mask=causal');
+    const long = '1'.repeat(1000000);
+    const shortened = shortenOverlongParams(`?lang=ko&worked-example.q=${long}&masking.row=2`);
+    expect(shortened.length).toBeLessThan(MAX_TEXT + 100);
+    const params = new URLSearchParams(shortened);
+    expect(params.get('worked-example.q')).toBe('1'.repeat(MAX_TEXT + 1));
+    expect([params.get('lang'), params.get('masking.row')]).toEqual(['ko', '2']);
+    const codec = { names: ['q'], defaults: () => ({ q: [1, 0] }), fields: { q: { parse: (t) => parseVector(t, 2), format: String } },
+      toState: (v, d) => ({ q: v.q ?? d.q }), fromState: (x) => x };
+    expect(decodeSection(codec, pageGetter(shortened, 'worked-example')).rejected).toEqual(['q']);
   });
 });
 

@@ -10,7 +10,7 @@ import inlineWasm from './engine/inline-wasm.js';
 import { h, html } from './lib/dom.js';
 import { watchScrollRegions } from './lib/scroll-regions.js';
 import { adoptStylesInto } from './lib/styles.js';
-import { hashTarget, pageGetter, replaceSectionParams, queryString } from './lib/params.js';
+import { hashTarget, pageGetter, replaceSectionParams, queryString, shortenOverlongParams } from './lib/params.js';
 import { mountSection } from './sections/mount-section.js';
 import { embedPanel } from './components/embed-panel.js';
 import { iframeSnippet, scriptSnippet } from './embed/embed-snippet.js';
@@ -61,6 +61,13 @@ const engineReady = createAttention(engineOptions).then(
   (err) => { engineError = err; console.error(err); });
 // Every section's code starts loading at once, in parallel with the engine.
 for (const s of sections) s.load().catch(() => {});   // a failure is shown by mountSection
+
+// A parameter too long to be read is shortened in the address before anything
+// is built (lib/params.js, shortenOverlongParams); it is still refused by name.
+const shortened = shortenOverlongParams(location.search);
+if (shortened !== location.search.replace(/^\?/, '')) {
+  history.replaceState(history.state, '', `${shortened ? `?${shortened}` : location.pathname}${location.hash}`);
+}
 
 let currentLang = chooseLanguage(location.search, navigator.languages ?? [navigator.language]);
 let renderToken = 0;
