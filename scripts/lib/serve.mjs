@@ -45,7 +45,8 @@ async function fileUnder(root, path) {
 export function serve(roots, port = 0, { csp = CONTENT_SECURITY_POLICY } = {}) {
   const folders = (Array.isArray(roots) ? roots : [roots]).map((r) => resolve(r));
   const requests = [];
-  const server = createServer(async (req, res) => {
+  // maxHeaderSize: the end-to-end tests send URL parameters of 10^6 characters.
+  const server = createServer({ maxHeaderSize: 4 * 1024 * 1024 }, async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     requests.push(path);
     for (const root of folders) {
