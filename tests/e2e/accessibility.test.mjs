@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST, SCREENSHOTS, openSite } from './browser.mjs';
+import { DIST, SCREENSHOTS, openSite, addTestStyles } from './browser.mjs';
 import { axeViolations, describeViolations, keyboardWalk } from './a11y.mjs';
 import { sections } from '../../web/src/sections/registry.js';
 
@@ -39,7 +39,7 @@ after(async () => { await session?.close(); });
 // Lays out every section (content-visibility skips off-screen ones) and opens
 // every table alternative, so that axe and the width check see all of it.
 async function showEverything(page) {
-  await page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
+  await addTestStyles(page, '.section { content-visibility: visible !important; }');
   // Sections build some figures while the reader reads (multi-head: the other
   // choices of h, in idle callbacks queued at mount): let those run first, or
   // their tables would be left closed (idle callbacks run in the order queued).
