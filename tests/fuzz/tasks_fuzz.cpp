@@ -1,7 +1,8 @@
 // Fuzz target: the tasks a caller can use directly (attn/tasks.hpp): a task by
-// name (Task::named), tokenizing typed sentences (Task::tokenize: words of
-// the vocabulary mixed with anything else, any bytes, very long), and ids
-// back to words (source_text, target_text) with ids in and out of range.
+// name (Task::named; one time in 256 of 10^6 bytes), tokenizing typed
+// sentences (Task::tokenize: words of the vocabulary mixed with anything else,
+// any bytes; one time in 256 repeated to 10^6 bytes), and ids back to words
+// (source_text, target_text) with ids in and out of range.
 //
 // Oracles:
 // - only documented errors (ValueError naming `task`, `sentence`, `source` or
@@ -20,14 +21,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const attn::Task tasks[] = {attn::Task(attn::TaskKind::Reverse), attn::Task(attn::TaskKind::Translate)};
   // A name: the two names, or text (sometimes very long).
   const std::uint8_t which = in.byte();
-  const std::string name = which < 100 ? "reverse" : which < 200 ? "translate" : in.text(which == 255 ? 100000 : 20);
+  std::string name = which < 100 ? "reverse" : which < 200 ? "translate" : in.text(20);
+  if (which == 255) name.resize(1000000, 'n');  // a name of 10^6 bytes
   std::optional<attn::Task> named;
   if (!documented([&] { named.emplace(attn::Task::named(name)); })) return 0;
   const attn::Task& task = tasks[named->kind() == attn::TaskKind::Reverse ? 0 : 1];
 
-  std::vector<std::string> words = task.source_vocabulary();
-  const std::size_t longest = in.byte() == 255 ? 1000000 : 120;
-  const std::string sentence = in.text(longest, words);
+  const std::vector<std::string> words = task.source_vocabulary();
+  std::string sentence = in.text(120, words);
+  if (in.byte() == 255) {  // one time in 256: a piece repeated to 10^6 bytes
+    const std::string piece = sentence.empty() ? std::string("x ") : sentence + " ";
+    while (sentence.size() < 1000000) sentence += piece;
+  }
   std::vector<std::int32_t> ids;
   if (documented([&] { ids = task.tokenize(sentence); })) {
     require(ids.size() == task.source_length(), "tokenize: not source_length ids");
