@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { prerenderMath } from './web/vite-plugins/prerender-math.js';
 import { adoptedStyles } from './web/vite-plugins/adopted-styles.js';
 import { preloadFirstScreen } from './web/vite-plugins/preload-first-screen.js';
+import { contentSecurityPolicy } from './web/vite-plugins/content-security-policy.js';
 
 const web = resolve(import.meta.dirname, 'web');
 
@@ -16,7 +17,9 @@ export default defineConfig({
   // by the page and the widgets' shadow roots (web/src/lib/styles.js).
   // The first screen's downloads (the SIMD .wasm, section 1) start from the
   // HTML's head (web/vite-plugins/preload-first-screen.js).
-  plugins: [prerenderMath(), adoptedStyles({ web }), preloadFirstScreen()],
+  // Every page carries the site's Content-Security-Policy as a <meta>
+  // (web/vite-plugins/content-security-policy.js).
+  plugins: [prerenderMath(), adoptedStyles({ web }), preloadFirstScreen(), contentSecurityPolicy()],
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,

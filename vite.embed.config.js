@@ -9,13 +9,14 @@ import { resolve } from 'node:path';
 import site from './vite.config.js';
 import { prerenderMath } from './web/vite-plugins/prerender-math.js';
 import { adoptedStyles } from './web/vite-plugins/adopted-styles.js';
+import { contentSecurityPolicy } from './web/vite-plugins/content-security-policy.js';
 
 const web = resolve(import.meta.dirname, 'web');
 
 export default defineConfig({
   ...site,
   // Widgets lay out by their own width (container queries), not the screen's.
-  plugins: [prerenderMath(), adoptedStyles({ web, containerQueries: true })],
+  plugins: [prerenderMath(), adoptedStyles({ web, containerQueries: true }), contentSecurityPolicy()],
   build: {
     ...site.build,
     outDir: resolve(import.meta.dirname, 'dist', 'embed'),

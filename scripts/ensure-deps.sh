@@ -10,6 +10,8 @@ apt_packages=(
   libgtest-dev libbenchmark-dev  # native tests and benchmarks
   libeigen3-dev                  # the Eigen baseline of the benchmark
   emscripten                     # the wasm builds (clang 14, binaryen)
+  clang-14 libclang-rt-14-dev    # npm run test:sanitize, npm run fuzz: ASan, UBSan, libFuzzer
+  llvm-14                        # llvm-symbolizer: sanitizer reports with file and line
   wabt                           # wasm-objdump: check f32x4 is in the SIMD build
   chromium                       # end-to-end tests, headless
   fonts-nanum                    # Korean glyphs in the end-to-end screenshots

@@ -23,6 +23,14 @@ std::string describe_value(double value) {
   return text;
 }
 
+std::string quoted_excerpt(std::string_view text) {
+  constexpr std::size_t kShown = 40;
+  if (text.size() <= kShown) return "\"" + std::string(text) + "\"";
+  std::size_t cut = kShown;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+  return "\"" + std::string(text.substr(0, cut)) + "...\" (" + to_decimal(text.size()) + " bytes)";
+}
+
 void require_dimension(const char* name, std::size_t value) {
   if (value < 1) throw ShapeError(std::string(name) + ": expected at least 1, got " + to_decimal(value));
 }

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "attn/shapes.hpp"
 
@@ -16,6 +17,10 @@ namespace attn::detail {
 
 // "NaN", "inf", "-inf" or the number, as printed in error messages.
 std::string describe_value(double value);
+
+// Text a caller gave, quoted for an error message and shortened: "abc", or
+// "the first 40 bytes..." (1000000 bytes), cut at a UTF-8 character boundary.
+std::string quoted_excerpt(std::string_view text);
 
 // ShapeError unless value >= 1.
 void require_dimension(const char* name, std::size_t value);

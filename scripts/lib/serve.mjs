@@ -1,16 +1,16 @@
 // A static file server on 127.0.0.1 that sends the Content-Security-Policy the
-// page must work under. Used by `npm start` (scripts/serve.mjs), by the
-// end-to-end tests and by the size report.
+// site ships (also in each page's <meta>) as a header. Used by `npm start`
+// (scripts/serve.mjs), by the end-to-end tests and by the size report.
 //
 //   const { server, url, requests } = await serve('dist');
 //   await serve(['dist', 'tests/e2e/fixtures']);   // several roots: the first that has the file wins
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { SITE_POLICY } from '../../web/vite-plugins/content-security-policy.js';
 
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
-  "img-src 'self' data:; font-src 'self' data:";
+// The policy the site ships in its pages' <meta> (web/vite-plugins/content-security-policy.js).
+export const CONTENT_SECURITY_POLICY = SITE_POLICY;
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -45,7 +45,8 @@ async function fileUnder(root, path) {
 export function serve(roots, port = 0, { csp = CONTENT_SECURITY_POLICY } = {}) {
   const folders = (Array.isArray(roots) ? roots : [roots]).map((r) => resolve(r));
   const requests = [];
-  const server = createServer(async (req, res) => {
+  // maxHeaderSize: the end-to-end tests send URL parameters of 10^6 characters.
+  const server = createServer({ maxHeaderSize: 4 * 1024 * 1024 }, async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     requests.push(path);
     for (const root of folders) {
@@ -55,7 +56,7 @@ export function serve(roots, port = 0, { csp = CONTENT_SECURITY_POLICY } = {}) {
         const body = await readFile(file);
         res.writeHead(200, {
           'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-          'Content-Security-Policy': csp,
+          ...(csp === null ? {} : { 'Content-Security-Policy': csp }),   // null: the pages' <meta> alone
           'Cache-Control': 'no-store',
         });
         res.end(body);

@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST, SCREENSHOTS, openSite } from './browser.mjs';
+import { DIST, SCREENSHOTS, openSite, addTestStyles, removeTestStyles } from './browser.mjs';
 import { axeViolations, describeViolations, keyboardWalk } from './a11y.mjs';
 import { sections } from '../../web/src/sections/registry.js';
 
@@ -42,7 +42,7 @@ after(async () => { await session?.close(); });
 // (each element screenshot resizes the viewport, and a 52,000 px page laid out
 // in full took 12-24 s per screenshot; with content-visibility back, 0.5 s).
 async function showEverything(page) {
-  const layOutAll = await page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
+  const layOutAll = await addTestStyles(page, '.section { content-visibility: visible !important; }');
   // Sections build some figures while the reader reads (multi-head: the other
   // choices of h, in idle callbacks queued at mount): let those run first, or
   // their tables would be left closed (idle callbacks run in the order queued).
@@ -99,7 +99,7 @@ for (const { colorScheme, lang } of SCHEMES) {
     }
     await expectNoSeriousViolation(page, `walkthrough ${lang}/${colorScheme}`);
     assert.deepEqual(session.consoleErrors(page), []);
-    await layOutAll.evaluate((style) => style.remove());
+    await removeTestStyles(layOutAll);
     await mkdir(SCREENSHOTS, { recursive: true });
     for (const { id } of sections) {
       const el = page.locator(`section#${id}`);

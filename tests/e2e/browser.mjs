@@ -42,3 +42,23 @@ export async function timeToPaint(page, act) {
   return page.evaluate(() => new Promise((done) =>
     requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - window.__attnT0)))));
 }
+
+// Adds `css` to the page for a test, as a constructable stylesheet: the site's
+// Content-Security-Policy (style-src 'self') refuses an inline <style> such as
+// page.addStyleTag({ content }) adds.
+export function addTestStyles(page, css) {
+  return page.evaluateHandle((text) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return sheet;
+  }, css);
+}
+
+// Takes back a sheet of addTestStyles (its returned handle).
+export function removeTestStyles(sheetHandle) {
+  return sheetHandle.evaluate((sheet) => {
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+  });
+}
+

@@ -16,7 +16,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST, openSite } from './browser.mjs';
+import { DIST, openSite, addTestStyles } from './browser.mjs';
 
 let session;
 before(async () => {
@@ -30,7 +30,7 @@ async function open(path, width = 1280) {
   await page.waitForSelector('body[data-ready]', { timeout: 30000 });
   return page;
 }
-const renderAll = (page) => page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
+const renderAll = (page) => addTestStyles(page, '.section { content-visibility: visible !important; }');
 const texts = (page, selector) => page.$$eval(selector, (els) => els.map((e) => e.textContent.trim()));
 
 async function setQ(page, label0, label1, x, y) {

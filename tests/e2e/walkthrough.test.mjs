@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST, ROOT, openSite } from './browser.mjs';
+import { DIST, ROOT, openSite, addTestStyles } from './browser.mjs';
 import { sections } from '../../web/src/sections/registry.js';
 
 const IDS = sections.map((s) => s.id);
@@ -27,7 +27,7 @@ async function open(path, width = 1280) {
 }
 const texts = (page, selector) => page.$$eval(selector, (els) => els.map((e) => e.textContent.trim()));
 // Lays out every section (off-screen ones are skipped with content-visibility: auto).
-const renderAll = (page) => page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
+const renderAll = (page) => addTestStyles(page, '.section { content-visibility: visible !important; }');
 
 // What every section must show, in one language: present once, in the order of
 // the registry, linked from the table of contents, no missing string, no NaN.

@@ -77,6 +77,12 @@ describe.each(['simd', 'baseline'])('errors (%s build)', (build) => {
     expect(() => e.attention({ ...good(), n: 0, q: new Float32Array(0) })).toThrow(/\bn\b/);
     const x = new Float32Array(2 * 6), w = new Float32Array(36);
     expect(() => e.multiHead({ x, heads: 4, wq: w, wk: w, wv: w, wo: w })).toThrow(RangeError);
+    // The argument is named as the caller gave it (issue 12: dModel: 0 was reported as "n: expected at least 1")
+    expect(thrown(() => e.multiHead({ x, heads: 1, wq: w, wk: w, wv: w, wo: w, dModel: 0 })).message)
+      .toBe('dModel: expected at least 1, got 0');
+    expect(thrown(() => e.multiHead({ x, heads: 0, wq: w, wk: w, wv: w, wo: w })).message)
+      .toBe('heads: expected at least 1, got 0');
+    expect(thrown(() => e.attention({ ...good(), dk: 0 })).message).toMatch(/^dk: expected at least 1, got 0$/);
     // Beyond memory (longRunning: past the engine's default work limit, to reach the core).
     const ones = new Float32Array(20000).fill(1);
     const error = thrown(() => e.attention({ q: ones, k: ones, v: ones, n: 20000, m: 20000, dk: 1, dv: 1, longRunning: true }));

@@ -122,12 +122,13 @@ export function expectWorkedExample(engine) {
   expect(Array.from(trace.output, (x) => x.toFixed(3))).toEqual(['1.203', '0.797']);
 }
 
-// Runs fn and returns what it threw (fails if it did not throw).
-export function thrown(fn) {
+// Runs fn and returns what it threw; if it did not throw, calls `otherwise`
+// (by default: throws 'expected a throw').
+export function thrown(fn, otherwise = () => { throw new Error('expected a throw'); }) {
   try {
     fn();
   } catch (error) {
     return error;
   }
-  throw new Error('expected a throw');
+  return otherwise();
 }

@@ -5,11 +5,14 @@
 // memory size, the shadow-stack pointer and the number of live Embind handles
 // are where they started, and the worked example still computes.
 //
-// Bad kinds: detached, shared and wasm-memory views; wrong types; non-finite
-// values; overflowing sizes (beyond size_t, beyond the work limit, beyond
-// memory); unknown option values; and for the learning module (its own
-// engine, soaked the same way with attentionBackward and trainers added) bad
-// sentences and a disposed trainer.
+// Bad kinds, for every argument of every function: detached, shared and
+// wasm-memory views; wrong types (an Array, a Float64Array, a string, a
+// fraction, the options object itself); non-finite values (NaN, +-inf in each
+// float array, each number option; 1e39 for a float option); overflowing sizes
+// (beyond size_t, negative, beyond the work limit, beyond memory); unknown
+// option values; and for the learning module (its own engine, soaked the same
+// way with attentionBackward and trainers added) bad sentences and a disposed
+// trainer.
 import { describe, it, expect } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
 import { createTestingEngine } from '../../web/src/engine/testing.js';
@@ -22,49 +25,63 @@ const SIZE_MAX_PLUS_ONE = 2 ** 32;
 const UNITS = /units of work in one call/;
 
 // Every engine function: a good call (`args`, spread into `call`) and the
-// arguments each bad kind replaces. `arrays`: its typed-array arguments
-// (name -> type); `sizes`: its size arguments; `finite`: an array argument
-// and the index where a non-finite value goes; `huge`: sizes over the work
-// limit; `options`: an option with a value it does not know; `extra`: more
+// arguments each bad kind replaces, for EVERY argument it has: `arrays` its
+// typed-array arguments (name -> type); `sizes` its size arguments; `finite`
+// each float array argument with an index where a NaN or an infinity goes;
+// `numbers` its number options that must be finite; `huge` sizes over the
+// work limit (rowStats has none: that needs a 700 MB array); `options`
+// options with values it does not know; `trailing`: its options come after
+// positional arguments (softmax(logits, rows, cols, options)); `extra`: more
 // bad calls [kind, changes, error class, message pattern].
 function functionsOf(engine, testing) {
   const { args: worked } = workedExample();
   const w2 = f32(1, 0, 0, 1);
+  const attentionArrays = { q: 'Float32Array', k: 'Float32Array', v: 'Float32Array', mask: 'Uint8Array' };
+  const attentionSizes = ['n', 'm', 'dk', 'dv'];
+  const attentionFinite = [['q', 1], ['k', 4], ['v', 0]];
+  const keep = new Uint8Array([1, 0, 1]);
   return {
-    attention: { call: (a) => engine.attention(a), args: { ...worked, mask: 'causal' },
-      arrays: { q: 'Float32Array', k: 'Float32Array', v: 'Float32Array' }, sizes: ['n', 'm', 'dk', 'dv'],
-      finite: ['q', 1], huge: { n: 1 << 20, m: 1 << 20 }, options: { mask: 'upper' } },
-    attentionOutput: { call: (a) => engine.attentionOutput(a), args: { ...worked, path: 'full', mask: new Uint8Array([1, 0, 1]) },
-      arrays: { q: 'Float32Array', v: 'Float32Array', mask: 'Uint8Array' }, sizes: ['m', 'dk'],
-      finite: ['k', 4], huge: { n: 20000, m: 20000, dk: 1, dv: 1 }, options: { path: 'scalar' } },
-    attentionReference: { call: (a) => engine.attentionReference(a), args: { ...worked, mask: { validKeys: 2 }, scale: 2 },
-      arrays: { k: 'Float32Array' }, sizes: ['dv'], finite: ['v', 0], huge: { n: 1 << 16, m: 1 << 16 },
-      options: { scale: 'sqrt' } },
-    multiHead: { call: (a) => engine.multiHead(a), args: { x: f32(1, 0, 0, 1, 1, 1), heads: 2, wq: w2, wk: w2, wv: w2, wo: w2, mask: 'causal' },
-      arrays: { x: 'Float32Array', context: 'Float32Array', wo: 'Float32Array' }, sizes: ['heads', 'dModel'],
-      finite: ['wk', 2], huge: { n: 1 << 20, m: 1 << 20 }, options: { mask: { valid: 1 } } },
+    attention: { call: (a) => engine.attention(a), args: { ...worked, mask: keep },
+      arrays: attentionArrays, sizes: attentionSizes, finite: attentionFinite, numbers: ['scale'],
+      huge: { n: 1 << 20, m: 1 << 20 }, options: [{ mask: 'upper' }, { scale: 'sqrt' }, { mask: [1, 0, 1] }] },
+    attentionOutput: { call: (a) => engine.attentionOutput(a), args: { ...worked, path: 'full', mask: keep },
+      arrays: attentionArrays, sizes: attentionSizes, finite: attentionFinite, numbers: ['scale'],
+      huge: { n: 20000, m: 20000, dk: 1, dv: 1 }, options: [{ path: 'scalar' }, { path: 'fast' }, { longRunning: 1 }] },
+    attentionReference: { call: (a) => engine.attentionReference(a), args: { ...worked, mask: keep, scale: 2 },
+      arrays: attentionArrays, sizes: attentionSizes, finite: attentionFinite, numbers: ['scale'],
+      huge: { n: 1 << 16, m: 1 << 16 }, options: [{ scale: 'sqrt' }, { mask: { valid: 2 } }] },
+    multiHead: { call: (a) => engine.multiHead(a), args: { x: f32(1, 0, 0, 1, 1, 1), heads: 2, wq: w2, wk: w2, wv: w2, wo: w2, mask: 'causal', context: f32(1, 1, 0, 1), m: 2, n: 3, dModel: 2 },
+      arrays: { x: 'Float32Array', context: 'Float32Array', wq: 'Float32Array', wk: 'Float32Array', wv: 'Float32Array', wo: 'Float32Array' },
+      sizes: ['heads', 'dModel', 'n', 'm'], finite: [['x', 0], ['context', 1], ['wq', 3], ['wk', 2], ['wv', 1], ['wo', 0]], numbers: [],
+      huge: { n: 1 << 20, m: 1 << 20 }, options: [{ mask: { valid: 1 } }, { mask: 'none ' }] },
     saturation: { call: (a) => engine.saturation(a), args: { dk: 8, queries: 2, keys: 3, trials: 5, seed: 7 },
-      arrays: {}, sizes: ['dk', 'trials'], finite: null, huge: { dk: 4096, trials: 20000 }, options: { longRunning: 'yes' } },
+      arrays: {}, sizes: ['dk', 'queries', 'keys', 'trials'], finite: [], numbers: [], huge: { dk: 4096, trials: 20000 },
+      options: [{ longRunning: 'yes' }, { seed: -1 }, { seed: 2n ** 64n }] },
     scores: { call: (a) => engine.scores(a),
       args: { kind: 'additive', s: f32(1, 0), h: f32(0, 1, 1, 1), n: 1, m: 2, ds: 2, dh: 2, da: 1, wa: f32(1, 1), ua: f32(1, -1), va: f32(1) },
-      arrays: { s: 'Float32Array', ua: 'Float32Array' }, sizes: ['m', 'da'], finite: ['h', 3], huge: { n: 1 << 16, m: 1 << 16 },
-      options: { kind: 'cosine' } },
+      arrays: { s: 'Float32Array', h: 'Float32Array', wa: 'Float32Array', ua: 'Float32Array', va: 'Float32Array' },
+      sizes: ['n', 'm', 'ds', 'dh', 'da'], finite: [['s', 0], ['h', 3], ['wa', 1], ['ua', 0], ['va', 0]], numbers: [],
+      huge: { n: 1 << 16, m: 1 << 16 }, options: [{ kind: 'cosine' }, { kind: 'Dot' }] },
     context: { call: (a) => engine.context(a), args: { alignment: f32(0.25, 0.75), h: f32(1, 0, 0, 1), n: 1, m: 2, dh: 2 },
-      arrays: { alignment: 'Float32Array', h: 'Float32Array' }, sizes: ['dh'], finite: ['alignment', 1],
-      huge: { n: 1 << 20, m: 1 << 20 }, options: null },
-    softmax: { call: (a) => engine.softmax(a.logits, a.rows, a.cols), args: { logits: f32(1, 2, 3, -Infinity), rows: 2, cols: 2 },
-      arrays: { logits: 'Float32Array' }, sizes: ['rows'], finite: ['logits', 0], huge: { rows: 1 << 20, cols: 1 << 20 },
-      options: null },
-    rowStats: { call: (a) => engine.rowStats(a.probabilities), args: { probabilities: f32(0.5, 0.25, 0.25) },
-      arrays: { probabilities: 'Float32Array' }, sizes: [], finite: ['probabilities', 2], huge: null, options: null },
-    softmaxJacobian: { call: (a) => engine.softmaxJacobian(a.probabilities), args: { probabilities: f32(0.5, 0.5) },
-      arrays: { probabilities: 'Float32Array' }, sizes: [], finite: ['probabilities', 0], huge: null, options: null },
-    positionalEncoding: { call: (a) => engine.positionalEncoding(a.n, a.dModel), args: { n: 3, dModel: 4 },
-      arrays: {}, sizes: ['n', 'dModel'], finite: null, huge: { n: 1 << 20, dModel: 1 << 20 }, options: null },
+      arrays: { alignment: 'Float32Array', h: 'Float32Array' }, sizes: ['n', 'm', 'dh'], finite: [['alignment', 1], ['h', 2]],
+      numbers: [], huge: { n: 1 << 20, m: 1 << 20 }, options: [{ longRunning: 'true' }] },
+    softmax: { call: (a) => engine.softmax(a.logits, a.rows, a.cols, a.options), args: { logits: f32(1, 2, 3, -Infinity), rows: 2, cols: 2 },
+      arrays: { logits: 'Float32Array' }, sizes: ['rows', 'cols'], finite: [['logits', 0]], numbers: [],
+      huge: { rows: 1 << 20, cols: 1 << 20 }, options: [{ options: { longRunning: 'yes' } }, { options: 'fast' }] },
+    rowStats: { call: (a) => engine.rowStats(a.probabilities, a.options), args: { probabilities: f32(0.5, 0.25, 0.25) },
+      arrays: { probabilities: 'Float32Array' }, sizes: [], finite: [['probabilities', 2]], numbers: [], huge: null,
+      options: [{ options: { longRunning: 0 } }] },
+    softmaxJacobian: { call: (a) => engine.softmaxJacobian(a.probabilities, a.options), args: { probabilities: f32(0.5, 0.5) },
+      arrays: { probabilities: 'Float32Array' }, sizes: [], finite: [['probabilities', 0]], numbers: [],
+      huge: { probabilities: new Float32Array(16385) }, options: [{ options: null }] },
+    positionalEncoding: { call: (a) => engine.positionalEncoding(a.n, a.dModel, a.options), args: { n: 3, dModel: 4 },
+      arrays: {}, sizes: ['n', 'dModel'], finite: [], numbers: [], huge: { n: 1 << 20, dModel: 1 << 20 },
+      options: [{ options: { longRunning: 'no' } }] },
     randomNormal: { call: (a) => engine.randomNormal(a), args: { seed: 3, rows: 2, cols: 3, stddev: 0.5 },
-      arrays: {}, sizes: ['rows', 'cols'], finite: null, huge: { rows: 1 << 20, cols: 1 << 20 }, options: { stddev: '1' } },
+      arrays: {}, sizes: ['rows', 'cols'], finite: [], numbers: ['stddev'], huge: { rows: 1 << 20, cols: 1 << 20 },
+      options: [{ stddev: '1' }, { seed: 1.5 }] },
     randomStream: { call: (a) => testing.randomStream(a), args: { seed: 5, count: 4 },
-      arrays: {}, sizes: ['count'], finite: null, huge: { count: 2 ** 31 }, options: { seed: -1 } },
+      arrays: {}, sizes: ['count'], finite: [], numbers: [], huge: { count: 2 ** 31 }, options: [{ seed: -1 }] },
   };
 }
 
@@ -79,12 +96,12 @@ function learningFunctionsOf(engine) {
   const sentence = 'the young student reads an old book in the library';
   return {
     attentionBackward: { call: (a) => engine.attentionBackward(a), args: { ...worked, gradOutput: f32(1, -1), mask: 'causal' },
-      arrays: { q: 'Float32Array', gradOutput: 'Float32Array', mask: 'Uint8Array' }, sizes: ['n', 'dv'], finite: ['gradOutput', 1],
-      huge: { n: 1 << 20, m: 1 << 20 }, options: { path: 'reference' } },
+      arrays: { q: 'Float32Array', gradOutput: 'Float32Array', mask: 'Uint8Array' }, sizes: ['n', 'dv'], finite: [['gradOutput', 1]], numbers: [],
+      huge: { n: 1 << 20, m: 1 << 20 }, options: [{ path: 'reference' }] },
     attentionBackwardFull: { call: (a) => engine.attentionBackward(a),
       args: { ...worked, gradOutput: f32(0.5, 2), path: 'full', mask: { validKeys: 2 }, scale: 0.5 },
-      arrays: { k: 'Float32Array', v: 'Float32Array' }, sizes: ['m', 'dk'], finite: ['k', 3], huge: { n: 1 << 16, m: 1 << 16 },
-      options: { scale: 'sqrt' } },
+      arrays: { k: 'Float32Array', v: 'Float32Array' }, sizes: ['m', 'dk'], finite: [['k', 3]], numbers: ['scale'], huge: { n: 1 << 16, m: 1 << 16 },
+      options: [{ scale: 'sqrt' }] },
     trainer: {
       call: ({ count, ...options }) => {
         const trainer = engine.createTrainer(options);
@@ -95,17 +112,17 @@ function learningFunctionsOf(engine) {
         }
       },
       args: { task: 'reverse', seed: 8, heads: 2, dModel: 8, batchSize: 4, count: 2 },
-      arrays: {}, sizes: ['heads', 'dModel', 'count'], finite: null, huge: { count: 1 << 26 }, options: { task: 'sort' },
+      arrays: {}, sizes: ['heads', 'dModel', 'count'], finite: [], numbers: [], huge: { count: 1 << 26 }, options: [{ task: 'sort' }],
       extra: [['bad option', { heads: 3 }, RangeError, /^heads: expected a divisor of d_model = 8, got 3$/],
         ['bad option', { learningRate: NaN }, Error, /^learningRate: expected a finite number > 0, got NaN$/],
         ['unknown option', { dmodel: 8 }, TypeError, /^createTrainer: expected the options .*, got an unknown option 'dmodel'$/]] },
     translate: { call: (a) => (a.disposed ? disposed : reading).translate(a.sentence), args: { sentence },
-      arrays: {}, sizes: [], finite: null, huge: null, options: null,
+      arrays: {}, sizes: [], finite: [], numbers: [], huge: null, options: [],
       extra: [['wrong type', { sentence: 6 }, TypeError, /^sentence: expected a string, got 6$/],
         ['overflow', { sentence: sentence.repeat(30) }, RangeError, /^sentence: expected at most 1000 characters, got 1500$/],
         ['unknown word', { sentence: 'the young cat reads' }, Error, /^sentence: unknown word "cat"; the vocabulary is: /],
         ['disposed', { disposed: true }, Error, /^trainer.translate: this trainer was disposed/]] },
-    probe: { call: () => reading.probe(), args: {}, arrays: {}, sizes: [], finite: null, huge: null, options: null },
+    probe: { call: () => reading.probe(), args: {}, arrays: {}, sizes: [], finite: [], numbers: [], huge: null, options: [] },
   };
 }
 
@@ -115,34 +132,45 @@ function badCallsOf(fn, module) {
   const Types = { Float32Array, Uint8Array };
   for (const [name, type] of Object.entries(fn.arrays)) {
     const Type = Types[type];
-    const argument = name === 'mask' ? 'mask' : name;
-    calls.push(['detached', { [name]: detachedArray(2, Type) }, TypeError, new RegExp(`^${argument}: .*detached`)]);
-    calls.push(['shared', { [name]: sharedArray([1, 0], Type) }, TypeError, new RegExp(`^${argument}: .*SharedArrayBuffer`)]);
-    calls.push(['wasm memory', { [name]: wasmMemoryArray(module, 2, Type) }, TypeError, new RegExp(`^${argument}: .*WebAssembly memory`)]);
+    calls.push(['detached', { [name]: detachedArray(2, Type) }, TypeError, new RegExp(`^${name}: .*detached`)]);
+    calls.push(['shared', { [name]: sharedArray([1, 0], Type) }, TypeError, new RegExp(`^${name}: .*SharedArrayBuffer`)]);
+    calls.push(['wasm memory', { [name]: wasmMemoryArray(module, 2, Type) }, TypeError, new RegExp(`^${name}: .*WebAssembly memory`)]);
     if (name !== 'mask') {
       calls.push(['wrong type', { [name]: [1, 0] }, TypeError, new RegExp(`^${name}: expected a Float32Array, got an Array of length 2$`)]);
       calls.push(['wrong type', { [name]: new Float64Array(2) }, TypeError, new RegExp(`^${name}: expected a Float32Array, got a Float64Array`)]);
+      calls.push(['wrong type', { [name]: 'q' }, TypeError, new RegExp(`^${name}: expected a Float32Array, got 'q'$`)]);
     }
   }
-  if (fn.finite) {
-    const [name, index] = fn.finite;
-    for (const bad of [NaN, Infinity]) {
+  for (const [name, index] of fn.finite) {
+    for (const bad of name === 'logits' ? [NaN, Infinity] : [NaN, Infinity, -Infinity]) {   // -inf: a masked logit
       const array = Float32Array.from(fn.args[name]);
       array[index] = bad;
       calls.push(['non-finite', { [name]: array }, Error, new RegExp(`^${name}\\[${index}\\]: expected a finite number`)]);
     }
   }
+  for (const name of fn.numbers) {
+    for (const bad of [NaN, Infinity, -Infinity, 1e39]) {
+      // (the core spells infinities as C++ prints them: inf, -inf)
+      const given = { 1e39: '1e\\+39', Infinity: 'inf', '-Infinity': '-inf', NaN: 'NaN' }[String(bad)];
+      calls.push(['non-finite', { [name]: bad }, Error, new RegExp(`^${name}: expected a(?: finite)? (?:positive )?number .*got ${given}$`)]);
+    }
+  }
   for (const name of fn.sizes) {
     calls.push(['wrong type', { [name]: String(fn.args[name] ?? 1) }, TypeError, new RegExp(`^${name}: expected a non-negative integer`)]);
+    calls.push(['wrong type', { [name]: 1.5 }, TypeError, new RegExp(`^${name}: expected a non-negative integer, got 1.5$`)]);
     calls.push(['non-finite', { [name]: NaN }, TypeError, new RegExp(`^${name}: expected a non-negative integer, got NaN`)]);
+    calls.push(['non-finite', { [name]: Infinity }, TypeError, new RegExp(`^${name}: expected a non-negative integer, got Infinity`)]);
     calls.push(['overflow', { [name]: SIZE_MAX_PLUS_ONE }, RangeError,
       new RegExp(`^${name}: expected an integer from 0 to 4294967295, got 4294967296$`)]);
+    calls.push(['overflow', { [name]: -1 }, RangeError, new RegExp(`^${name}: expected an integer from 0 to 4294967295, got -1$`)]);
   }
   if (fn.huge) calls.push(['overflow', fn.huge, RangeError, UNITS]);
-  if (fn.options) {
-    const [name] = Object.keys(fn.options);
+  for (const option of fn.options) {
+    const [key] = Object.keys(option);
+    // a trailing options object with a bad longRunning is named by that
+    const name = key === 'options' && option.options !== null && typeof option.options === 'object' ? 'longRunning' : key;
     const message = name === 'seed' ? /^seed: / : new RegExp(`^${name}: expected`);
-    calls.push(['unknown option', fn.options, TypeError, message]);
+    calls.push(['unknown option', option, name === 'seed' && typeof option.seed === 'bigint' ? RangeError : TypeError, message]);
   }
   calls.push(...(fn.extra ?? []));
   return calls;
@@ -165,14 +193,21 @@ describe.each([['simd', false], ['baseline', false], ['simd', true], ['baseline'
     // return, and the memory they need is grown before the soak starts.
     const expected = {};
     for (const [name, fn] of Object.entries(functions)) expected[name] = fn.call(fn.args);
-    const cases = [beyondMemory];
+    // The options object itself of a function that takes one: not an object.
+    const notAnObject = ['attention', 'attentionOutput', 'attentionReference', 'multiHead', 'saturation', 'scores',
+      'context', 'randomNormal'].flatMap((name) => [null, 5, 'causal'].map((value) => ({
+      name: `${name} options ${value}`, call: () => engine[name](value), error: TypeError,
+      message: new RegExp(`^${name}: expected an options object, got ${value === 'causal' ? "'causal'" : value}$`) })));
+    const cases = [beyondMemory, ...notAnObject];
     for (const [name, fn] of Object.entries(functions)) {
       cases.push({ name, good: true, call: () => fn.call(fn.args) });
       for (const [kind, changes, error, message] of badCallsOf(fn, testing.module)) {
         cases.push({ name: `${name} ${kind} ${Object.keys(changes)}`, call: () => fn.call({ ...fn.args, ...changes }), error, message });
       }
     }
-    for (const c of cases) if (!c.good) thrown(c.call);  // warm-up: every path once
+    for (const c of cases) {   // warm-up: every path once
+      if (!c.good && !thrown(c.call, () => expect.fail(`${c.name}: did not throw`))) expect.fail(c.name);
+    }
 
     const goodCases = cases.filter((c) => c.good);
     const badCases = cases.filter((c) => !c.good);
@@ -204,8 +239,10 @@ describe.each([['simd', false], ['baseline', false], ['simd', true], ['baseline'
     }
     expect(counts).toEqual({ good: 5000, bad: 5000 });
     expect(seen.size, 'distinct bad cases met').toBe(badCases.length);
-    expect(badCases.length).toBeGreaterThan(150);
+    expect(badCases.length).toBeGreaterThan(300);
     expect(testing.boundaryState()).toEqual(before);
+    console.log(`  ${build}: ${badCases.length} distinct bad calls of ${Object.keys(functions).length} functions, `
+      + `${counts.bad} bad and ${counts.good} good calls; stack, handles and memory unchanged`);
 
     expectWorkedExample(engine);
   });

@@ -2,7 +2,7 @@
 // numbers in powers of ten), input parsing, and the heatmap colours' contrast
 // (WCAG AA for the printed numbers).
 import { describe, it, expect } from 'vitest';
-import { MINUS, NEG_INFINITY, formatFull, formatInput, formatLogTick, formatScientific, formatInteger, formatNumber, formatVector, parseNumber, subscript }
+import { MINUS, NEG_INFINITY, excerpt, formatFull, formatInput, formatLogTick, formatScientific, formatInteger, formatNumber, formatVector, parseNumber, subscript }
   from '../../web/src/lib/format.js';
 import { INK, WHITE, contrast, divergingColor, rampColor, textColorOn } from '../../web/src/lib/color.js';
 
@@ -98,3 +98,16 @@ describe('heatmap colours', () => {
     expect(divergingColor(-2, 2)).not.toEqual(divergingColor(2, 2));
   });
 });
+
+describe('excerpt: text a reader or an author gave, in a message', () => {
+  it('keeps short text, shortens long text by code points and says how long it was', () => {
+    expect(excerpt('masking')).toBe('masking');
+    expect(excerpt('x'.repeat(40))).toBe('x'.repeat(40));
+    expect(excerpt('y'.repeat(1000000))).toBe(`${'y'.repeat(40)}\u2026 (1,000,000 characters)`);
+    // an astral character is one character, never cut in half
+    const text = '😀'.repeat(41);
+    expect(excerpt(text)).toBe(`${'😀'.repeat(40)}\u2026 (41 characters)`);
+    expect(excerpt("$&$'")).toBe("$&$'");
+  });
+});
+

@@ -6,7 +6,7 @@
 // link says (real engine).
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
-  MAX_ABS, ParamError, decodeSection, encodeSection, pageGetter, parseBits, parseMatrix, parseNumber, parseSwitch,
+  MAX_ABS, MAX_TEXT, ParamError, decodeSection, encodeSection, hashTarget, pageGetter, shortenOverlongParams, parseBits, parseMatrix, parseNumber, parseSwitch,
   parseVector, queryString, replaceSectionParams,
 } from '../../web/src/lib/params.js';
 import { sections } from '../../web/src/sections/registry.js';
@@ -262,3 +262,33 @@ describe('the models start from what a link says, and their snapshots encode bac
     expect(model.result.maxDiff).toBeGreaterThan(0);
   });
 });
+
+describe('the location hash', () => {
+  test('names an element id, percent-decoded; malformed encodings name nothing instead of throwing', () => {
+    expect(hashTarget('#masking')).toBe('masking');
+    expect(hashTarget('#%EB%A7%88%EC%8A%A4%ED%82%B9')).toBe('마스킹');
+    expect(hashTarget('')).toBe(null);
+    expect(hashTarget('#')).toBe(null);
+    // decodeURIComponent throws URIError for these (issue 12: the page stopped rendering)
+    for (const bad of ['#%E0%A4%A', '#%', '#%zz', '#%C0%80%']) {
+      expect(() => decodeURIComponent(bad.slice(1))).toThrow(URIError);
+      expect(hashTarget(bad)).toBe(null);
+    }
+  });
+});
+
+describe('over-long parameters in the address', () => {
+  test('are cut to MAX_TEXT + 1 characters: still refused as too long, the address short', () => {
+    expect(shortenOverlongParams('?lang=en&masking.mask=causal')).toBe('lang=en&masking.mask=causal');
+    const long = '1'.repeat(1000000);
+    const shortened = shortenOverlongParams(`?lang=ko&worked-example.q=${long}&masking.row=2`);
+    expect(shortened.length).toBeLessThan(MAX_TEXT + 100);
+    const params = new URLSearchParams(shortened);
+    expect(params.get('worked-example.q')).toBe('1'.repeat(MAX_TEXT + 1));
+    expect([params.get('lang'), params.get('masking.row')]).toEqual(['ko', '2']);
+    const codec = { names: ['q'], defaults: () => ({ q: [1, 0] }), fields: { q: { parse: (t) => parseVector(t, 2), format: String } },
+      toState: (v, d) => ({ q: v.q ?? d.q }), fromState: (x) => x };
+    expect(decodeSection(codec, pageGetter(shortened, 'worked-example')).rejected).toEqual(['q']);
+  });
+});
+

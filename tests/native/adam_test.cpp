@@ -67,3 +67,44 @@ TEST(Adam, BadOptionsAndLengthsNameTheArgument) {
 }
 
 }  // namespace
+
+namespace {
+
+// Fuzz findings: a NaN gradient made every parameter NaN, silently; a
+// gradient of 1e20 overflowed g^2; a learning rate too large for the numbers
+// made parameters infinite. Each is refused now, and a refused step changes
+// nothing.
+TEST(Adam, AStepThatWouldLeaveTheFloatRangeIsRefusedAndChangesNothing) {
+  using attn_test::throws_with_message;
+  attn::Adam adam(2, {0.1f});
+  std::vector<float> theta = {1.0f, 2.0f};
+  EXPECT_TRUE(throws_with_message<attn::ValueError>([&] { adam.step(theta, std::vector<float>{0.5f, NAN}); },
+                                                    {"gradients[1]: expected a finite number, got NaN"}));
+  EXPECT_TRUE(throws_with_message<attn::ValueError>(
+      [&] { adam.step(theta, std::vector<float>{0.5f, 1e20f}); },
+      {"gradients[1]: expected a gradient whose moments fit in a float", "got 1.00000002e+20"}));
+  std::vector<float> bad_theta = {INFINITY, 0.0f};
+  EXPECT_TRUE(throws_with_message<attn::ValueError>([&] { adam.step(bad_theta, std::vector<float>{1, 1}); },
+                                                    {"parameters[0]: expected a finite number, got inf"}));
+  EXPECT_EQ(theta, (std::vector<float>{1.0f, 2.0f}));
+  EXPECT_EQ(adam.steps_taken(), 0u);
+  // the optimizer still works: the first step is the formula (m̂ / sqrt(v̂) = sign g)
+  adam.step(theta, std::vector<float>{0.5f, -1.0f});
+  EXPECT_TRUE(attn_test::all_close(theta, std::vector{0.9, 2.1}));
+
+  // α / (1 - β1^t) = 3e39 does not fit in a float (for the first 20 steps; β1 = 0.9f is 0.899999976)
+  attn::Adam huge_rate(1, {3e38f});
+  std::vector<float> p = {-3e38f};
+  EXPECT_TRUE(throws_with_message<attn::ValueError>(
+      [&] { huge_rate.step(p, std::vector<float>{1.0f}); },
+      {"learning_rate: expected a rate whose step learning_rate / (1 - beta1^t) fits in a float, got 3.00000001e+38",
+       "(step 1: 2.99999929e+39)"}));
+  // with β1 = 0 the step is α = 1e38; θ - α g / |g| = -3e38 - 1e38 does not fit
+  attn::Adam large_rate(1, {1e38f, 0.0f});
+  EXPECT_TRUE(throws_with_message<attn::ValueError>(
+      [&] { large_rate.step(p, std::vector<float>{1.0f}); },
+      {"parameters[0]: the update gives -3.99999996e+38", "beyond the float range", "learning_rate 9.99999968e+37 is too large"}));
+  EXPECT_EQ(p[0], -3e38f);
+}
+
+}  // namespace

@@ -300,3 +300,138 @@ TEST(FloatRange, MultiHeadAndScoresAreFiniteOrRaiseOnRandomHostileInputs) {
 }
 
 }  // namespace
+
+// ---- the backward passes (fuzz findings: each returned NaN or inf before) ----
+
+// q = (1e20, 0), keys (1e20, 0), (1e20, 0), (1, 1): the weights are 1/2, 1/2, 0
+// (scores 7e39 and 7e19), so P is exact and dS = P (dP - D): with dO = (1, 0),
+// dP = (2, 0, 1), D = 1, dS = (1/2, -1/2, 0). dV = P^T dO = ((1/2, 0), (1/2, 0),
+// (0, 0)); dQ = scale dS K = 0; dK = scale dS^T Q = scale (5e19, 0), (-5e19, 0), 0.
+// The float path overflowed in the scores (1e40) and returned NaN on every path.
+TEST(FloatRange, BackwardOfScoresBeyondFloatIsComputedInDouble) {
+  const std::vector<float> q = {1e20f, 0}, k = {1e20f, 0, 1e20f, 0, 1, 1}, v = {2, 0, 0, 2, 1, 1}, d_o = {1, 0};
+  const attn::AttentionShape shape{1, 3, 2, 2};
+  const double scale = 1 / std::sqrt(2.0), half = 0.5 * 1e20 * scale;
+  const std::vector<double> grad_q = {0, 0}, grad_k = {half, 0, -half, 0, 0, 0}, grad_v = {0.5, 0, 0.5, 0, 0, 0};
+  const auto check = [&](const attn::AttentionGradients& g) {
+    EXPECT_TRUE(all_close(g.q, grad_q));
+    EXPECT_TRUE(all_close(g.k, grad_k));
+    EXPECT_TRUE(all_close(g.v, grad_v));
+  };
+  check(attn::reference::attention_backward(q, k, v, d_o, shape));
+  check(attn::attention_backward(q, k, v, d_o, shape));
+  // the tiled forward cannot return L = ln sum_j exp(S_j) = 7.07e39: it names it
+  EXPECT_TRUE(throws_with_message<ValueError>([&] { attn::attention_forward_tiled(q, k, v, shape); },
+                                              {"log_sum_exp[0]: ln sum_j exp(S_0j) = 7.07106", kBeyond}));
+  // Scores in range; dP = dO V^T = 1e40 for every key overflows float, but dP
+  // - D is small (all dP_j equal) and every gradient fits.
+  const std::vector<float> small_q = {1, 0}, big_v = {1e20f, 0, 1e20f, 1, 1e20f, 2}, big_d_o = {1e20f, 0};
+  const auto reference = attn::reference::attention_backward(small_q, k, big_v, big_d_o, shape);
+  const auto forward = attn::attention_forward_tiled(small_q, k, big_v, shape);
+  for (const auto& g : {attn::attention_backward(small_q, k, big_v, big_d_o, shape),
+                        attn::attention_backward_tiled(small_q, k, big_v, big_d_o, forward, shape)}) {
+    EXPECT_TRUE(all_finite(g.q) && all_finite(g.k) && all_finite(g.v));
+    EXPECT_TRUE(all_close(g.q, reference.q));
+    EXPECT_TRUE(all_close(g.k, reference.k));
+    EXPECT_TRUE(all_close(g.v, reference.v));
+  }
+  // dV = P^T dO: each key's weight times (1e20, 0)
+  const auto p = attn::reference::attention(small_q, k, big_v, shape).weights;
+  EXPECT_TRUE(all_close(reference.v, std::vector<double>{p[0] * 1e20, 0, p[1] * 1e20, 0, p[2] * 1e20, 0}));
+  // a gradient that does not fit raises naming it
+  // three queries, each with weights 1/2, 1/2: dV_0 = sum_i P_i0 dO_i = 1.5 * 3e38
+  const std::vector<float> three_q = {1, 0, 1, 0, 1, 0}, huge_d_o = {3e38f, 3e38f, 3e38f, 3e38f, 3e38f, 3e38f};
+  const std::vector<float> two_keys = {1, 0, 1, 0}, values = {1, 0, 0, 1};
+  EXPECT_TRUE(throws_with_message<ValueError>(
+      [&] { attn::attention_backward(three_q, two_keys, values, huge_d_o, {3, 2, 2, 2}); },
+      {"grad_v[0][0]: (P^T dO)[0][0] = 4.5", kBeyond}));
+}
+
+// A forward of another call (its L_i below the row's scores) made P_ij =
+// exp(S_ij - L_i) overflow: refused, naming it.
+TEST(FloatRange, TiledBackwardRefusesTheForwardOfAnotherCall) {
+  const std::vector<float> q = {1, 0}, k = {1, 0, 0, 1, 1, 1}, v = {2, 0, 0, 2, 1, 1}, d_o = {1, 0};
+  const attn::AttentionShape shape{1, 3, 2, 2};
+  attn::TiledAttentionForward forward = attn::attention_forward_tiled(q, k, v, shape);
+  forward.log_sum_exp[0] = -100.0f;  // scores 0.707: exp(0.707 + 100) would be 1e44
+  EXPECT_TRUE(throws_with_message<ValueError>(
+      [&] { attn::attention_backward_tiled(q, k, v, d_o, forward, shape); },
+      {"forward.log_sum_exp[0]: expected the log-sum-exp of row 0's scores (at least their maximum, 0.707106", "got -100"}));
+}
+
+// Every backward pass on random hostile inputs (floats of 1e-30 to 1e30, as
+// above): finite gradients, or a refusal naming a quantity beyond the float
+// range, alike on every path. (Before: NaN and inf from the float paths.)
+TEST(FloatRange, BackwardPassesAreFiniteOrRaiseOnRandomHostileInputs) {
+  attn::Rng rng(502);
+  std::size_t raised = 0, computed = 0;
+  const auto finite = [](const attn::AttentionGradients& g) { return all_finite(g.q) && all_finite(g.k) && all_finite(g.v); };
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::size_t n = 1 + rng.next_u64() % 4, m = 1 + rng.next_u64() % 5, d_k = 1 + rng.next_u64() % 3,
+                      d_v = 1 + rng.next_u64() % 3;
+    SCOPED_TRACE(::testing::Message() << "trial " << trial);
+    const auto q = hostile_matrix(rng, n * d_k), k = hostile_matrix(rng, m * d_k), v = hostile_matrix(rng, m * d_v),
+               d_o = hostile_matrix(rng, n * d_v);
+    const attn::AttentionShape shape{n, m, d_k, d_v};
+    attn::AttentionOptions options;
+    if (trial % 2 == 1) options.mask = attn::Mask::causal();
+    std::string errors[3];
+    const auto run = [&](int path) {
+      try {
+        attn::AttentionGradients g;
+        if (path == 0) g = attn::reference::attention_backward(q, k, v, d_o, shape, options);
+        if (path == 1) g = attn::attention_backward(q, k, v, d_o, shape, options);
+        if (path == 2) g = attn::attention_backward_tiled(q, k, v, d_o, attn::attention_forward_tiled(q, k, v, shape, options), shape, options);
+        EXPECT_TRUE(finite(g)) << "path " << path;
+      } catch (const ValueError& e) {
+        errors[path] = e.what();
+        EXPECT_NE(errors[path].find(kBeyond), std::string::npos) << errors[path];
+      }
+    };
+    for (int path = 0; path < 3; ++path) run(path);
+    EXPECT_EQ(errors[0], errors[1]);
+    // the tiled path may also refuse the forward's L (scores beyond float), never compute what the reference refused
+    if (!errors[0].empty()) EXPECT_FALSE(errors[2].empty());
+    ++(errors[0].empty() ? computed : raised);
+
+    const std::size_t heads = 1 + rng.next_u64() % 2, d_model = heads * (1 + rng.next_u64() % 2);
+    const auto x = hostile_matrix(rng, n * d_model), w_q = hostile_matrix(rng, d_model * d_model),
+               w_k = hostile_matrix(rng, d_model * d_model), w_v = hostile_matrix(rng, d_model * d_model),
+               w_o = hostile_matrix(rng, d_model * d_model), d_y = hostile_matrix(rng, n * d_model);
+    const attn::MultiHeadInputs in{x, {}, n, 0, d_model, heads, w_q, w_k, w_v, w_o, options.mask};
+    std::string fast_error, reference_error;
+    for (auto* error : {&fast_error, &reference_error}) {
+      try {
+        const auto g = error == &fast_error ? attn::multi_head_backward(in, d_y) : attn::reference::multi_head_backward(in, d_y);
+        EXPECT_TRUE(all_finite(g.x) && all_finite(g.w_q) && all_finite(g.w_k) && all_finite(g.w_v) && all_finite(g.w_o));
+      } catch (const ValueError& e) {
+        *error = e.what();
+        EXPECT_NE(error->find(kBeyond), std::string::npos) << *error;
+      }
+    }
+    EXPECT_EQ(fast_error, reference_error);
+  }
+  EXPECT_GT(raised, 20u);
+  EXPECT_GT(computed, 20u);
+}
+
+// Layers: float sums that overflow while the result fits, and results that do not fit.
+TEST(FloatRange, LinearAndEmbeddingBackwardSums) {
+  // y = 3e38 + 3e38 - 3e38 = 3e38: the float partial sum overflowed
+  const std::vector<float> x = {3e38f, 3e38f, 3e38f}, w = {1, 1, -1}, b = {0};
+  EXPECT_TRUE(all_close(attn::linear(x, w, b, 1, 3, 1), std::vector{3e38}));
+  const std::vector<float> w2 = {1, 1, 1};
+  EXPECT_TRUE(throws_with_message<ValueError>([&] { attn::linear(x, w2, b, 1, 3, 1); },
+                                              {"y[0][0]: (X W^T + b)[0][0] = 9.00000", kBeyond}));
+  // dW = dY^T X = 2 * 3e38 does not fit; db = sum of dY = 2e38 - ... fits
+  const std::vector<float> rows_x = {3e38f, 3e38f}, one_w = {1}, grad = {2, -1};
+  const auto g = attn::linear_backward(rows_x, one_w, grad, 2, 1, 1);
+  EXPECT_TRUE(all_close(g.w, std::vector{3e38}));
+  EXPECT_TRUE(throws_with_message<ValueError>(
+      [&] { attn::linear_backward(rows_x, one_w, std::vector<float>{2, 2}, 2, 1, 1); },
+      {"grad_w[0][0]: (dY^T X)[0][0] = 1.2", kBeyond}));
+  // dE[t] = sum of dX_i over the tokens t_i = t: 3e38 + 3e38 - 3e38
+  const std::vector<std::int32_t> tokens = {0, 0, 0};
+  const std::vector<float> grad_x = {3e38f, 3e38f, -3e38f};
+  EXPECT_TRUE(all_close(attn::embed_backward(tokens, grad_x, 2, 1), std::vector{3e38, 0.0}));
+}

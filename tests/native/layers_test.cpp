@@ -63,7 +63,8 @@ TEST(Layers, LinearBackwardMatchesFiniteDifferences) {
     const auto y = attn::linear(x, w, b, rows, d_in, d_out);
     const auto analytic = attn::linear_backward(x, w, grad_y, rows, d_in, d_out);
     std::vector<double> xd = to_double(x), wd = to_double(w), bd = to_double(b);
-    const auto forward = [&] {
+    // (structured bindings are captured by name: Clang 14, the sanitizer build, cannot capture them)
+    const auto forward = [&, rows = rows, d_in = d_in, d_out = d_out] {
       // Y = X W^T + b
       std::vector<double> out(rows * d_out);
       for (std::size_t r = 0; r < static_cast<std::size_t>(rows); ++r)
@@ -102,7 +103,7 @@ TEST(Layers, SoftmaxCrossEntropyMatchesFiniteDifferences) {
     for (auto& t : targets) t = static_cast<std::int32_t>(rng.next_u64() % classes);
     const auto result = attn::softmax_cross_entropy(logits, targets, rows, classes);
     std::vector<double> z = to_double(logits);
-    const auto loss = [&] { return cross_entropy_double(z, targets, classes); };
+    const auto loss = [&, classes = classes] { return cross_entropy_double(z, targets, classes); };
     EXPECT_TRUE(attn_test::close(result.loss, loss()));
     EXPECT_TRUE(all_close(result.grad_logits, attn_test::numeric_gradient(z, loss)));
     // each row of dZ sums to 0: softmax sums to 1, the one-hot to 1

@@ -155,4 +155,34 @@ TEST(Tasks, TokenizeATypedSentence) {
                                                     {"task: expected \"reverse\" or \"translate\", got \"sort\""}));
 }
 
+// Fuzz findings: a name or a sentence of a million bytes was echoed whole in
+// the error, and tokenizing one took quadratic time in its unknown words.
+// Now a name is quoted shortened (40 bytes, at a character boundary), at most
+// ten unknown words are named, and a sentence over 4096 bytes is refused at once.
+TEST(Tasks, LongNamesAndSentencesAreQuotedShortened) {
+  using attn_test::throws_with_message;
+  const std::string long_name = "\xea\xb0\x80" + std::string(1000000, 'x');  // a Korean syllable, then x...
+  EXPECT_TRUE(throws_with_message<attn::ValueError>(
+      [&] { attn::Task::named(long_name); },
+      {"task: expected \"reverse\" or \"translate\", got \"\xea\xb0\x80" + std::string(37, 'x') + "...\" (1000003 bytes)"}));
+  const std::string cut_inside = std::string(39, 'x') + "\xea\xb0\x80" + "yyy";  // byte 40 is inside the syllable
+  EXPECT_TRUE(throws_with_message<attn::ValueError>([&] { attn::Task::named(cut_inside); },
+                                                    {"got \"" + std::string(39, 'x') + "...\" (45 bytes)"}));
+  const attn::Task translate(attn::TaskKind::Translate);
+  std::string words;
+  for (int i = 0; i < 30; ++i) words += "w" + std::to_string(i) + " ";
+  try {
+    translate.tokenize(words);
+    ADD_FAILURE() << "unknown words accepted";
+  } catch (const attn::ValueError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("sentence: unknown words \"w0\", \"w1\""), std::string::npos) << message;
+    EXPECT_NE(message.find("\"w9\" and 20 more; the vocabulary is: "), std::string::npos) << message;
+    EXPECT_EQ(message.find("w10"), std::string::npos) << message;
+    EXPECT_LT(message.size(), 2048u);
+  }
+  EXPECT_TRUE(throws_with_message<attn::ValueError>([&] { translate.tokenize(std::string(1000000, 'a')); },
+                                                    {"sentence: expected at most 4096 bytes, got 1000000"}));
+}
+
 }  // namespace

@@ -216,4 +216,33 @@ TEST(Training, BadOptionsNameTheArgument) {
   EXPECT_EQ(trainer.step(2).step, 2u) << "the trainer keeps working after an error";
 }
 
+// Fuzz finding: a learning rate far too large grew the parameters until the
+// float passes overflowed, and evaluate() returned a NaN loss. Now the step
+// that meets the overflow, and evaluate(), refuse with a named error.
+TEST(Training, DivergedTrainingIsRefusedNeverNaN) {
+  attn::TrainerOptions options;
+  options.learning_rate = 1e30f;
+  options.weight_decay = 0.0f;  // (AdamW needs learning_rate * weight_decay < 1)
+  attn::Trainer trainer(options);
+  std::string error;
+  std::size_t steps = 0;
+  try {
+    for (; steps < 10; ++steps) {
+      const attn::TrainingStep step = trainer.step();
+      EXPECT_TRUE(std::isfinite(step.loss)) << "step " << step.step;
+    }
+  } catch (const attn::ValueError& e) {
+    error = e.what();
+  }
+  EXPECT_LT(steps, 10u) << "a learning rate of 1e30 should overflow within a few steps";
+  EXPECT_NE(error.find("training diverged: a smaller learning rate keeps them in range"), std::string::npos) << error;
+  EXPECT_EQ(trainer.steps_taken(), steps) << "the refused step does not count";
+  try {
+    const attn::Evaluation e = trainer.evaluate();
+    EXPECT_TRUE(std::isfinite(e.loss));
+  } catch (const attn::ValueError& e) {
+    EXPECT_NE(std::string(e.what()).find("training diverged"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace

@@ -4,12 +4,13 @@
 import './styles/base.css';
 import { reservedHeight, sections } from './sections/registry.js';
 import { LANGUAGES, chooseLanguage, loadLanguage } from './i18n/index.js';
+import { interpolate } from './i18n/lookup.js';
 import { createAttention } from './engine/index.js';
 import inlineWasm from './engine/inline-wasm.js';
 import { h, html } from './lib/dom.js';
 import { watchScrollRegions } from './lib/scroll-regions.js';
 import { adoptStylesInto } from './lib/styles.js';
-import { pageGetter, replaceSectionParams, queryString } from './lib/params.js';
+import { hashTarget, pageGetter, replaceSectionParams, queryString, shortenOverlongParams } from './lib/params.js';
 import { mountSection } from './sections/mount-section.js';
 import { embedPanel } from './components/embed-panel.js';
 import { iframeSnippet, scriptSnippet } from './embed/embed-snippet.js';
@@ -68,6 +69,13 @@ const engineFor = (section) => (section.learning
 // Every section's code starts loading at once, in parallel with the engine.
 for (const s of sections) s.load().catch(() => {});   // a failure is shown by mountSection
 
+// A parameter too long to be read is shortened in the address before anything
+// is built (lib/params.js, shortenOverlongParams); it is still refused by name.
+const shortened = shortenOverlongParams(location.search);
+if (shortened !== location.search.replace(/^\?/, '')) {
+  history.replaceState(history.state, '', `${shortened ? `?${shortened}` : location.pathname}${location.hash}`);
+}
+
 let currentLang = chooseLanguage(location.search, navigator.languages ?? [navigator.language]);
 let renderToken = 0;
 
@@ -104,7 +112,7 @@ function renderHeader(text) {
 
 function updateStatus(el, c) {
   if (!el) return;
-  if (engineError) el.textContent = c.engine.failed.replace('{message}', engineError.message);
+  if (engineError) el.textContent = interpolate(c.engine.failed, { message: engineError.message });
   else if (!engine) el.textContent = c.engine.loading;
   else el.textContent = engine.simd ? c.engine.readySimd : c.engine.readyBaseline;
 }
@@ -216,7 +224,7 @@ async function render(lang) {
   // The section a link points to (or the first) first, painted before the
   // rest is built; then the others, one task each, so no task blocks the page
   // for long.
-  const first = frames.find((f) => `#${f.section.id}` === decodeURIComponent(location.hash)) ?? frames[0];
+  const first = frames.find((f) => f.section.id === hashTarget(location.hash)) ?? frames[0];
   for (const frame of [first, ...frames.filter((f) => f !== first)]) {
     await mountFrame(frame, text, token);
     if (token !== renderToken) return;
@@ -242,5 +250,6 @@ watchScrollRegions(document.body);
 
 render(currentLang).then(() => {
   // Anchors such as #masking point into content that did not exist at load.
-  if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+  const target = hashTarget(location.hash);
+  if (target) document.getElementById(target)?.scrollIntoView();
 });

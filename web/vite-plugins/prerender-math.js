@@ -23,12 +23,37 @@ const MACROS = {
 // string ("\t" in "\times" became a tab): fail loudly instead of rendering junk.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]|\t/;
 
+// temml writes a few layout rules as style attributes, which the site's
+// Content-Security-Policy refuses (style-src without 'unsafe-inline':
+// web/vite-plugins/content-security-policy.js). Each becomes a class with the
+// same declarations (web/src/styles/common.css, "temml's layout rules"). A
+// style not listed here fails the build: add it there and here.
+export const MATH_STYLE_CLASSES = Object.freeze({
+  'display:block math;': 'tml-style-display-block',
+  'padding-left:0em;padding-right:0em;': 'tml-style-pad-none',
+  'padding-left:1em;padding-right:0em;': 'tml-style-pad-left',
+  'margin-left:-0.1667em;': 'tml-style-negative-thin-space',
+  'math-depth:0;': 'tml-style-depth-0',
+});
+
+// MathML with every style attribute replaced by its class.
+export function withoutStyleAttributes(mathml, where = '') {
+  return mathml.replace(/<([a-z]+)([^>]*?)\sstyle="([^"]*)"([^>]*)>/g, (tag, name, before, style, after) => {
+    const added = MATH_STYLE_CLASSES[style];
+    if (!added) throw new Error(`${where}: temml wrote style="${style}", which has no class in MATH_STYLE_CLASSES`);
+    const attributes = `${before}${after}`;
+    if (/\sclass="/.test(attributes)) return `<${name}${attributes.replace(/\sclass="([^"]*)"/, ` class="$1 ${added}"`)}>`;
+    return `<${name}${attributes} class="${added}">`;
+  });
+}
+
 export function texToMathML(tex, { display = false, where = '' } = {}) {
   if (CONTROL.test(tex)) {
     throw new Error(`${where}: TeX contains a control character (a backslash lost in a JS string?): ${JSON.stringify(tex)}`);
   }
+  let mathml;
   try {
-    return temml.renderToString(tex, {
+    mathml = temml.renderToString(tex, {
       displayMode: display,
       throwOnError: true,
       trust: true,
@@ -37,6 +62,7 @@ export function texToMathML(tex, { display = false, where = '' } = {}) {
   } catch (err) {
     throw new Error(`${where}: cannot render TeX ${JSON.stringify(tex)}: ${err.message}`);
   }
+  return withoutStyleAttributes(mathml, where);
 }
 
 // Replaces $$...$$ (display) and $...$ (inline) in running text; \$ is a dollar.

@@ -10,9 +10,13 @@
 //   - `new Worker(new URL(...))` throws instead (a module worker cannot start
 //     from disk; the sections fall back to the main thread);
 //   - after the bundle is written (one script: code splitting is off), the
-//     script and the stylesheet are put inside the HTML, written to `outFile`.
+//     script and the stylesheet are put inside the HTML, written to `outFile`,
+//     with a Content-Security-Policy <meta> that allows exactly that script and
+//     that style by their SHA-256 hashes (singleFilePolicy).
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
+import { withPolicy } from './content-security-policy.js';
 
 const WASM_URL = /new URL\(\s*["'](attention-(?:learning-)?(?:simd|baseline)\.wasm)["']\s*,\s*import\.meta\.url\s*\)(?:\.toString\(\)|\.href)?/g;
 const WORKER = /new Worker\(\s*new URL\(\s*(['"])[^'"]+\1\s*,\s*import\.meta\.url\s*\)\s*(?:,\s*\{[^}]*\})?\s*\)/g;
@@ -20,6 +24,30 @@ const WORKER = /new Worker\(\s*new URL\(\s*(['"])[^'"]+\1\s*,\s*import\.meta\.ur
 // Text that must not end or confuse an inline <script> element.
 export function scriptSafe(code) {
   return code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+}
+
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+// The single file's policy: its one inline script and its one inline style by
+// hash (nothing else may run or style the page), compiling the inline .wasm,
+// the data: favicon. It starts no worker (module workers cannot start from
+// disk: the sections run their work on the main thread), fetches nothing.
+// worker-src 'self' as the site's, for a copy served over http.
+export function singleFilePolicy(scripts, styles) {
+  if (scripts.length !== 1 || styles.length !== 1) {
+    throw new Error(`single-file build: expected one inline script and one style, got ${scripts.length} and ${styles.length}`);
+  }
+  return [
+    "default-src 'none'",
+    `script-src ${sha256(scripts[0])} 'wasm-unsafe-eval'`,
+    `style-src ${sha256(styles[0])}`,
+    "worker-src 'self'",
+    'img-src data:',
+    'font-src data:',
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
 }
 
 export function singleFile({ web, outFile }) {
@@ -58,12 +86,18 @@ export function singleFile({ web, outFile }) {
       const htmlFile = join(outDir, 'index.html');
       let page = readFileSync(htmlFile, 'utf8');
       page = page.replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
-      page = page.replace(/<script type="module" crossorigin src="\.\/([^"]+)"><\/script>/g,
-        (_, src) => `<script type="module">${scriptSafe(readFileSync(join(outDir, src), 'utf8'))}</script>`);
-      page = page.replace(/<link rel="stylesheet" crossorigin href="\.\/([^"]+)">/g,
-        (_, href) => `<style>${readFileSync(join(outDir, href), 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`);
+      const scripts = [], styles = [];  // what goes inline, for their hashes
+      page = page.replace(/<script type="module" crossorigin src="\.\/([^"]+)"><\/script>/g, (_, src) => {
+        scripts.push(scriptSafe(readFileSync(join(outDir, src), 'utf8')));
+        return `<script type="module">${scripts.at(-1)}</script>`;
+      });
+      page = page.replace(/<link rel="stylesheet" crossorigin href="\.\/([^"]+)">/g, (_, href) => {
+        styles.push(readFileSync(join(outDir, href), 'utf8').replace(/<\/style/gi, '<\\/style'));
+        return `<style>${styles.at(-1)}</style>`;
+      });
       const leftover = page.match(/(?:src|href)="\.\/[^"]+"/);
       if (leftover) throw new Error(`single-file build: ${leftover[0]} is still a separate file`);
+      page = withPolicy(page, singleFilePolicy(scripts, styles));
       mkdirSync(dirname(outFile), { recursive: true });
       writeFileSync(outFile, page);
     },

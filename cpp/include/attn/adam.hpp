@@ -37,7 +37,12 @@ class Adam {
   Adam(std::size_t parameter_count, const AdamOptions& options = {});
 
   // One update of `parameters` from `gradients` (both parameter_count long,
-  // else ShapeError naming them).
+  // else ShapeError naming them). ValueError, and nothing changed, if either
+  // holds NaN or an infinity ("gradients[2]: expected a finite number, got
+  // NaN"), if a gradient's moments would leave the float range (|g| above
+  // about 1.8e19: g^2 overflows), or if the update would ("parameters[0]:
+  // the update gives 1e+40, beyond the float range ...": the learning rate is
+  // too large for these numbers). Every parameter it leaves is finite.
   void step(std::span<float> parameters, FloatSpan gradients);
 
   std::size_t steps_taken() const { return steps_; }

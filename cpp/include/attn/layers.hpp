@@ -17,7 +17,10 @@
 // Tokens and classes are int32 ids (a JavaScript Int32Array). Row-major, rows
 // are tokens. Every function checks its arguments and raises the errors of
 // attn/error.hpp, naming the argument ("tokens[3]: expected a token id below
-// vocabulary = 10, got 12"). Uses the SIMD kernels.
+// vocabulary = 10, got 12"). Uses the SIMD kernels. Every number returned is
+// finite (attn/error.hpp): a sum whose float partial sums overflow is computed
+// again in double; a result beyond the float range raises ValueError naming it
+// ("y[0][1]: (X W^T + b)[0][1] = 1e+40 is beyond the float range ...").
 #pragma once
 
 #include <cstdint>

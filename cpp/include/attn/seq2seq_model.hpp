@@ -84,6 +84,9 @@ class Seq2SeqModel {
   // sources B x S, targets B x T -> L, the mean cross-entropy over the B*T
   // target positions; gradients() then holds dL/dθ. ValueError for an id out
   // of its vocabulary, ShapeError for lengths that are not B*S and B*T.
+  // Never NaN: parameters so large that the float passes overflow (a
+  // learning rate too large for them) raise ValueError naming the logits or
+  // the gradients and the largest parameter ("training diverged"); predict too.
   double loss_and_gradient(TokenSpan sources, TokenSpan targets);
 
   // What the forward pass gives for B examples.

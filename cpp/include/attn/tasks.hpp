@@ -87,10 +87,11 @@ class Task {
   // A typed sentence -> source ids. translate: words separated by spaces,
   // case and a final . ! or ? ignored, read as the longest tokens of the
   // vocabulary ("in the library", "an old"); reverse: the digits, spaces
-  // optional. ValueError naming every unknown word ('sentence: unknown words
-  // "cat", "runs"; the vocabulary is: ...') or, if the words do not make
-  // source_length tokens, the pattern ('sentence: expected 6 tokens in the
-  // pattern: ...; got "the student reads a book"').
+  // optional. ValueError naming the unknown words ('sentence: unknown words
+  // "cat", "runs"; the vocabulary is: ...'; the first ten, each shortened to
+  // 40 bytes) or, if the words do not make source_length tokens, the pattern
+  // ('sentence: expected 6 tokens in the pattern: ...; got "the student reads
+  // a book"'); ValueError for a sentence longer than 4096 bytes.
   std::vector<std::int32_t> tokenize(std::string_view sentence) const;
 
   // ids -> words, joined by spaces (ValueError naming an id out of range).

@@ -70,6 +70,10 @@ class Trainer {
   static TrainerOptions defaults(TaskKind task);
 
   // `count` >= 1 steps of Adam on fresh batches -> the last step's number and loss.
+  // Never NaN: when the parameters have grown so large that the model's float
+  // passes overflow (a learning rate too large for them), ValueError ("logits:
+  // ... training diverged: a smaller learning rate keeps them in range"); the
+  // steps before it stand. evaluate(), probe() and translate() raise it too.
   TrainingStep step(std::size_t count = 1);
 
   // Loss and token accuracy on the task's held-out examples (none seen in training).

@@ -43,29 +43,61 @@ Adam::Adam(std::size_t parameter_count, const AdamOptions& options)
 
 void Adam::step(std::span<float> parameters, FloatSpan gradients) {
   const std::size_t count = first_moment_.size();
-  detail::require_length("parameters", FloatSpan(parameters.data(), parameters.size()), "parameter_count", count);
+  const FloatSpan theta_in(parameters.data(), parameters.size());
+  detail::require_length("parameters", theta_in, "parameter_count", count);
   detail::require_length("gradients", gradients, "parameter_count", count);
+  detail::require_finite("parameters", theta_in);
+  detail::require_finite("gradients", gradients);
 
-  ++steps_;
-  beta1_power_ *= options_.beta1;
-  beta2_power_ *= options_.beta2;
+  const double beta1_power = beta1_power_ * options_.beta1, beta2_power = beta2_power_ * options_.beta2;
   // θ = θ (1 - α λ); θ -= α m̂ / (sqrt(v̂) + ε) with m̂ = m / (1 - β1^t), v̂ = v / (1 - β2^t)
-  const float step_size = static_cast<float>(options_.learning_rate / (1.0 - beta1_power_));
-  const float inverse_correction2 = static_cast<float>(1.0 / (1.0 - beta2_power_));
+  const float step_size = static_cast<float>(options_.learning_rate / (1.0 - beta1_power));
+  const float inverse_correction2 = static_cast<float>(1.0 / (1.0 - beta2_power));
   const float beta1 = options_.beta1, beta2 = options_.beta2, epsilon = options_.epsilon;
   const float one_minus_beta1 = 1.0f - beta1, one_minus_beta2 = 1.0f - beta2;
+  const float decay = 1.0f - options_.learning_rate * options_.weight_decay;  // 1 - α λ
+  const bool decays = options_.weight_decay != 0.0f;
+  if (!std::isfinite(step_size)) {
+    throw ValueError("learning_rate: expected a rate whose step learning_rate / (1 - beta1^t) fits in a float, got " +
+                     detail::describe_value(options_.learning_rate) + " (step " + std::to_string(steps_ + 1) + ": " +
+                     detail::describe_value(options_.learning_rate / (1.0 - beta1_power)) + ")");
+  }
+  const float* g = gradients.data();
+  // The update of parameter i, on (θ, m, v) passed in and out.
+  const auto update = [&](std::size_t i, float& theta, float& m, float& v) {
+    if (decays) theta *= decay;
+    m = beta1 * m + one_minus_beta1 * g[i];
+    v = beta2 * v + one_minus_beta2 * (g[i] * g[i]);
+    theta -= step_size * m / (std::sqrt(v * inverse_correction2) + epsilon);
+  };
+
+  // First every update on copies, so that a step that would leave the float
+  // range is refused before anything changes (the same arithmetic as below:
+  // the same bits).
   float* m = first_moment_.data();
   float* v = second_moment_.data();
   float* theta = parameters.data();
-  const float* g = gradients.data();
-  const float decay = 1.0f - options_.learning_rate * options_.weight_decay;  // 1 - α λ
-  const bool decays = options_.weight_decay != 0.0f;
   for (std::size_t i = 0; i < count; ++i) {
-    if (decays) theta[i] *= decay;
-    m[i] = beta1 * m[i] + one_minus_beta1 * g[i];
-    v[i] = beta2 * v[i] + one_minus_beta2 * (g[i] * g[i]);
-    theta[i] -= step_size * m[i] / (std::sqrt(v[i] * inverse_correction2) + epsilon);
+    float theta_i = theta[i], m_i = m[i], v_i = v[i];
+    update(i, theta_i, m_i, v_i);
+    if (!std::isfinite(m_i) || !std::isfinite(v_i) || !std::isfinite(v_i * inverse_correction2)) {
+      throw ValueError("gradients[" + std::to_string(i) + "]: expected a gradient whose moments fit in a float (g^2 " +
+                       "and its running mean below 3.4e+38, |g| below about 1.8e+19), got " +
+                       detail::describe_value(g[i]));
+    }
+    if (!std::isfinite(theta_i)) {
+      throw ValueError("parameters[" + std::to_string(i) + "]: the update gives " +
+                       detail::describe_value(static_cast<double>(theta[i]) * decay -
+                                              static_cast<double>(step_size) * m_i /
+                                                  (std::sqrt(static_cast<double>(v_i) * inverse_correction2) + epsilon)) +
+                       ", beyond the float range (|x| <= 3.40282347e+38): learning_rate " +
+                       detail::describe_value(options_.learning_rate) + " is too large for it");
+    }
   }
+  for (std::size_t i = 0; i < count; ++i) update(i, theta[i], m[i], v[i]);
+  ++steps_;
+  beta1_power_ = beta1_power;
+  beta2_power_ = beta2_power;
 }
 
 }  // namespace attn

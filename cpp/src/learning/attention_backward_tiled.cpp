@@ -16,13 +16,21 @@
 // Memory: D (n floats), and blocks: S/P and dP/dS (B_r x B_c each), one
 // transpose (B_c x B_r), dK_j and dV_j (B_c rows), two products (B_r x d_k,
 // B_c x max(d_k, d_v)); besides the inputs and the gradients.
+//
+// The forward comes from the caller: a row whose scores exceed its L_i by
+// more than 1 (P_ij > e: not the log-sum-exp of this call's scores) raises
+// ValueError naming forward.log_sum_exp[i], so that P_ij <= e. Float range
+// (backward_range.hpp): a call whose float intermediates could overflow is
+// computed in double from q, k, v and grad_output (the forward is not used).
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "validation.hpp"
 #include "attention_backward_passes.hpp"
 #include "attn/backward.hpp"
+#include "backward_range.hpp"
 #include "attn/error.hpp"
 #include "kernels/kernels.hpp"
 #include "matrix_ops.hpp"
@@ -46,6 +54,20 @@ void require_log_sum_exp_values(FloatSpan log_sum_exp) {
   }
 }
 
+// The largest weight exp(S_ij - L_i) the pass accepts: e (S_ij <= L_i + 1).
+const double kLargestWeight = std::exp(1.0);
+
+// ValueError unless the largest score of row i, S_i, is at most L_i + 1: L_i
+// = ln sum_j exp(S_ij) >= max_j S_ij for this call's scores, so a larger
+// score means the forward is another call's.
+void require_below_log_sum_exp(float largest_score, float log_sum_exp, std::size_t i) {
+  if (!(largest_score - log_sum_exp <= 1.0f) && largest_score != kMinusInfinity) {
+    throw ValueError("forward.log_sum_exp[" + std::to_string(i) + "]: expected the log-sum-exp of row " +
+                     std::to_string(i) + "'s scores (at least their maximum, " + detail::describe_value(largest_score) +
+                     "), got " + detail::describe_value(log_sum_exp) + " (the forward of another call?)");
+  }
+}
+
 }  // namespace
 
 AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, FloatSpan v, FloatSpan grad_output,
@@ -53,10 +75,21 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
                                                      const AttentionOptions& options,
                                                      const testing::TileSizes& tiles) {
   const detail::TilePlan plan = detail::plan_tiles(q, k, v, shape, options, tiles);
-  detail::require_finite_matrix("grad_output", grad_output, "n*d_v", shape.n, shape.d_v);
-  detail::require_finite_matrix("forward.output", forward.output, "n*d_v", shape.n, shape.d_v);
+  detail::require_length("grad_output", grad_output, "n*d_v", shape.n, shape.d_v);
+  const double grad_output_norm = detail::largest_row_norm("grad_output", grad_output.data(), shape.n, shape.d_v);
+  detail::require_length("forward.output", forward.output, "n*d_v", shape.n, shape.d_v);
+  const double output_norm = detail::largest_row_norm("forward.output", forward.output.data(), shape.n, shape.d_v);
   detail::require_length("forward.log_sum_exp", forward.log_sum_exp, "n", shape.n);
   require_log_sum_exp_values(forward.log_sum_exp);
+
+  const detail::BackwardNorms norms{plan.norms.query, plan.norms.key, plan.norms.value, grad_output_norm,
+                                    output_norm};
+  if (!detail::backward_bounds(norms, plan.scale, shape.n, shape.m, kLargestWeight).fits_float) {
+    detail::checked_product("n*m", shape.n, shape.m);  // the double path holds the n x m keep-matrix
+    const std::vector<std::uint8_t> keep = keep_matrix(options.mask, shape.n, shape.m);
+    return detail::gradients_in_double(q.data(), k.data(), v.data(), grad_output.data(), shape, plan.scale,
+                                       keep.data());
+  }
   const std::size_t block_rows = plan.block_rows, block_cols = plan.block_cols;  // B_r, B_c
   const std::size_t n = shape.n, m = shape.m, d_k = shape.d_k, d_v = shape.d_v;
   const float scale = plan.scale;
@@ -98,6 +131,7 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
           std::fill(p_row, p_row + cols, 0.0f);  // a fully masked row
           continue;
         }
+        require_below_log_sum_exp(kernels::max_value(p_row, cols), l_r, q0 + r);
         any_weight = kernels::exp_shifted_sum(p_row, cols, l_r) > 0.0f || any_weight;
       }
       if (!any_weight) continue;  // every weight of the block is 0 (masked): it adds nothing

@@ -7,12 +7,18 @@
 //
 // Memory: one B_r x B_c block of scores, one B_r x d_v block P~ V_j, m and l
 // of B_r entries, besides the n x d_v output and the n entries of L.
+//
+// Float range: as in attn::attention_output, a call whose float
+// intermediates could overflow is computed in double (forward_in_double); an
+// L_i beyond the float range (scores of 1e40) raises ValueError naming it.
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "validation.hpp"
 #include "attn/backward.hpp"
+#include "attn/error.hpp"
 #include "kernels/kernels.hpp"
 #include "tile_plan.hpp"
 
@@ -22,12 +28,52 @@ namespace {
 
 constexpr float kMinusInfinity = -std::numeric_limits<float>::infinity();
 
+// The forward pass in double, row by row (for inputs whose float
+// intermediates could overflow: float_range.hpp): O_i rounded to float (a
+// convex combination of value rows, it fits), L_i rounded or refused.
+TiledAttentionForward forward_in_double(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                                        const detail::TilePlan& plan) {
+  const std::size_t n = shape.n, m = shape.m, d_k = shape.d_k, d_v = shape.d_v;
+  TiledAttentionForward result{std::vector<float>(n * d_v, 0.0f), std::vector<float>(n, kMinusInfinity)};
+  std::vector<double> row(m), output(d_v);
+  for (std::size_t i = 0; i < n; ++i) {
+    double largest = -std::numeric_limits<double>::infinity();
+    for (std::size_t j = 0; j < m; ++j) {
+      double s = 0.0;
+      for (std::size_t c = 0; c < d_k; ++c) s += static_cast<double>(q[i * d_k + c]) * k[j * d_k + c];
+      row[j] = plan.rule.keeps(i, j) ? static_cast<double>(plan.scale) * s : -std::numeric_limits<double>::infinity();
+      largest = std::max(largest, row[j]);
+    }
+    if (largest == -std::numeric_limits<double>::infinity()) continue;  // fully masked: O_i = 0, L_i = -inf
+    double sum = 0.0;
+    std::fill(output.begin(), output.end(), 0.0);
+    for (std::size_t j = 0; j < m; ++j) {
+      const double e = std::exp(row[j] - largest);  // exp(-inf) = 0
+      sum += e;
+      for (std::size_t c = 0; c < d_v; ++c) output[c] += e * v[j * d_v + c];
+    }
+    for (std::size_t c = 0; c < d_v; ++c) result.output[i * d_v + c] = static_cast<float>(output[c] / sum);
+    const double log_sum_exp = largest + std::log(sum);
+    const float rounded = static_cast<float>(log_sum_exp);
+    if (!std::isfinite(rounded)) {
+      throw ValueError("log_sum_exp[" + std::to_string(i) + "]: ln sum_j exp(S_" + std::to_string(i) + "j) = " +
+                       detail::describe_value(log_sum_exp) + " is beyond the float range (|x| <= " +
+                       detail::describe_value(std::numeric_limits<float>::max()) + ")");
+    }
+    result.log_sum_exp[i] = rounded;
+  }
+  return result;
+}
+
 }  // namespace
 
 TiledAttentionForward testing::attention_forward_tiled(FloatSpan q, FloatSpan k, FloatSpan v,
                                                        const AttentionShape& shape, const AttentionOptions& options,
                                                        const testing::TileSizes& tiles) {
   const detail::TilePlan plan = detail::plan_tiles(q, k, v, shape, options, tiles);
+  // l_r <= m and |O_r| <= m max_j |v_j| before the division (float_range.hpp)
+  if (!detail::FloatPathCheck(plan.norms, plan.scale, static_cast<double>(shape.m)).every_row())
+    return forward_in_double(q, k, v, shape, plan);
   const std::size_t block_rows = plan.block_rows, block_cols = plan.block_cols;  // B_r, B_c
   const std::size_t n = shape.n, m = shape.m, d_k = shape.d_k, d_v = shape.d_v;
 

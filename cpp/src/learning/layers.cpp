@@ -6,6 +6,7 @@
 
 #include "validation.hpp"
 #include "attention_backward_passes.hpp"
+#include "float_range.hpp"
 #include "attn/error.hpp"
 #include "attn/positional_encoding.hpp"
 #include "layer_passes.hpp"
@@ -52,6 +53,13 @@ std::vector<float> embed_backward(TokenSpan tokens, FloatSpan grad_output, std::
   std::vector<float> grad_table(vocabulary * d_model);
   detail::embed_backward_into(tokens.data(), tokens.size(), grad_output.data(), vocabulary, d_model,
                               grad_table.data());
+  if (detail::all_finite(grad_table.data(), grad_table.size())) return grad_table;
+  // A float sum overflowed: the sums again in double, each rounded or refused (float_range.hpp).
+  std::vector<double> exact(vocabulary * d_model, 0.0);
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    for (std::size_t c = 0; c < d_model; ++c)
+      exact[static_cast<std::size_t>(tokens[i]) * d_model + c] += grad_output[i * d_model + c];
+  detail::to_floats_or_raise(exact, grad_table.data(), d_model, {"grad_table", "(sum over t_i = {i} of dX_i)[{j}]"});
   return grad_table;
 }
 
@@ -77,6 +85,11 @@ std::vector<float> linear(FloatSpan x, FloatSpan w, FloatSpan b, std::size_t row
   detail::require_finite("b", b);
   std::vector<float> y(rows * d_out);
   detail::linear_into(x.data(), w.data(), b.data(), rows, d_in, d_out, y.data());
+  if (detail::all_finite(y.data(), y.size())) return y;
+  // A float sum overflowed: Y again in double, each element rounded or refused (float_range.hpp).
+  std::vector<double> exact = detail::product_abt_in_double(x.data(), w.data(), rows, d_out, d_in);
+  for (std::size_t i = 0; i < exact.size(); ++i) exact[i] += b[i % d_out];
+  detail::to_floats_or_raise(exact, y.data(), d_out, {"y", "(X W^T + b)[{i}][{j}]"});
   return y;
 }
 
@@ -88,6 +101,21 @@ LinearGradients linear_backward(FloatSpan x, FloatSpan w, FloatSpan grad_output,
   std::vector<float> scratch(rows * d_out);
   detail::linear_backward_into(x.data(), w.data(), grad_output.data(), rows, d_in, d_out, g.x.data(), g.w.data(),
                                g.b.data(), scratch.data());
+  // A float sum that overflowed: that gradient again in double, rounded or refused (float_range.hpp).
+  const float* dy = grad_output.data();
+  if (!detail::all_finite(g.x.data(), g.x.size())) {
+    detail::to_floats_or_raise(detail::product_in_double(dy, w.data(), rows, d_out, d_in), g.x.data(), d_in,
+                               {"grad_x", "(dY W)[{i}][{j}]"});
+  }
+  if (!detail::all_finite(g.w.data(), g.w.size()) || !detail::all_finite(g.b.data(), g.b.size())) {
+    std::vector<double> dy_transposed(d_out * rows), ones(rows, 1.0);
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t c = 0; c < d_out; ++c) dy_transposed[c * rows + r] = dy[r * d_out + c];
+    detail::to_floats_or_raise(detail::product_in_double(dy_transposed.data(), x.data(), d_out, rows, d_in),
+                               g.w.data(), d_in, {"grad_w", "(dY^T X)[{i}][{j}]"});
+    detail::to_floats_or_raise(detail::product_in_double(ones.data(), dy, 1, rows, d_out), g.b.data(), d_out,
+                               {"grad_b", "(1^T dY)[{i}][{j}]"});
+  }
   return g;
 }
 

@@ -1,13 +1,18 @@
 // multi_head_backward.cpp — attn::multi_head_backward (the SIMD path: the
 // forward pass of attn::multi_head, then multi_head_backward_passes on one
-// example) and attn::reference::multi_head_backward (plain loops in double).
+// example; the double path when float intermediates could overflow) and
+// attn::reference::multi_head_backward (plain loops in double, each gradient
+// rounded to float or refused with a ValueError naming it).
 #include "attn/multi_head_backward.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include "attention_backward_passes.hpp"
 #include "attn/attention.hpp"
+#include "backward_range.hpp"
+#include "float_range.hpp"
 #include "matrix_ops.hpp"
 #include "multi_head_passes.hpp"
 #include "reference_backward.hpp"
@@ -34,10 +39,50 @@ void merge_self_attention(MultiHeadGradients& g, const MultiHeadInputs& in) {
   g.context.clear();
 }
 
+double frobenius_norm(FloatSpan w) {
+  double sum = 0.0;
+  for (float x : w) sum += static_cast<double>(x) * x;
+  return std::sqrt(sum);
+}
+
+// Whether every float intermediate of the backward passes stays within
+// kSafeMagnitude (float_range.hpp), from the largest row norms of the
+// forward's Q, K, V and Concat, of X, C and dY, and the Frobenius norms of
+// the weights (|x W| <= |x| |W|_F): dConcat = dY W_O^T, each head's attention
+// backward (backward_range.hpp; a head's columns are part of a row), then
+//   |dW_O| <= n |Concat| |dY|            |dW_Q| <= n |X| sqrt(h) |dQ_head|
+//   |dW_K| <= m |C| sqrt(h) |dK_head|    |dW_V| <= m |C| sqrt(h) |dV_head|
+//   |dX|, |dC| <= sqrt(h) (|dQ_head| |W_Q| + |dK_head| |W_K| + |dV_head| |W_V|)
+bool backward_fits_float(const MultiHeadInputs& in, FloatSpan grad_output, const MultiHeadResult& forward) {
+  const std::size_t n = in.n, m = key_count(in), d = in.d_model;
+  const auto norm = [d](const char* name, FloatSpan x) { return detail::largest_row_norm(name, x.data(), x.size() / d, d); };
+  const double grad = norm("grad_output", grad_output), concat = norm("concat", forward.concat);
+  const double x = norm("x", in.x), c = norm("context", key_tokens(in));
+  const double w_q = frobenius_norm(in.w_q), w_k = frobenius_norm(in.w_k), w_v = frobenius_norm(in.w_v),
+               w_o = frobenius_norm(in.w_o);
+  const double grad_concat = grad * w_o;
+  const detail::BackwardNorms head{norm("q", forward.q), norm("k", forward.k), norm("v", forward.v), grad_concat,
+                                   norm("v", forward.v)};
+  const float scale = Scale::inverse_sqrt_dk().factor(d / in.heads);
+  const detail::BackwardBounds b = detail::backward_bounds(head, scale, n, m, 1.0);
+  const double root_heads = std::sqrt(static_cast<double>(in.heads));
+  const double nd = static_cast<double>(n), md = static_cast<double>(m);
+  const double bounds[] = {grad_concat,
+                           nd * concat * grad,
+                           nd * x * root_heads * b.grad_q,
+                           md * c * root_heads * b.grad_k,
+                           md * c * root_heads * b.grad_v,
+                           root_heads * (b.grad_q * w_q + b.grad_k * w_k + b.grad_v * w_v)};
+  return b.fits_float && std::all_of(std::begin(bounds), std::end(bounds),
+                                     [](double bound) { return bound <= detail::kSafeMagnitude; });
+}
+
 }  // namespace
 
 MultiHeadGradients multi_head_backward(const MultiHeadInputs& in, FloatSpan grad_output) {
   MultiHeadResult forward = checked_forward(in, grad_output);
+  // Float intermediates that could leave the float range: the pass in double.
+  if (!backward_fits_float(in, grad_output, forward)) return reference::multi_head_backward(in, grad_output);
   const detail::MultiHeadDims dims{1, in.n, key_count(in), in.d_model, in.heads};
   const float scale = Scale::inverse_sqrt_dk().factor(dims.d_head());
 
@@ -68,7 +113,14 @@ namespace {
 using Matrix = std::vector<double>;
 
 Matrix to_double(FloatSpan values) { return Matrix(values.begin(), values.end()); }
-std::vector<float> to_float(const Matrix& values) { return std::vector<float>(values.begin(), values.end()); }
+
+// The gradient `name` (rows x cols) rounded to float, or ValueError naming the
+// first element beyond the float range ("grad_w_q[0][1]: dW_Q[0][1] = ...").
+std::vector<float> to_float(const Matrix& values, std::size_t cols, const detail::ElementName& name) {
+  std::vector<float> rounded(values.size());
+  detail::to_floats_or_raise(values, rounded.data(), cols, name);
+  return rounded;
+}
 
 // c (rows x cols) = a (rows x inner) b (inner x cols), with a or b read
 // transposed when the flag says so (a stored inner x rows, b stored cols x inner).
@@ -134,10 +186,10 @@ MultiHeadGradients multi_head_backward(const MultiHeadInputs& in, FloatSpan grad
   // dW_O = Concat^T dY; dW_Q = X^T dQ; dW_K = C^T dK; dW_V = C^T dV
   // dX = dQ W_Q^T; dC = dK W_K^T + dV W_V^T
   MultiHeadGradients g;
-  g.w_o = to_float(product(concat, true, dy, false, d, n, d));
-  g.w_q = to_float(product(x, true, grad_q, false, d, n, d));
-  g.w_k = to_float(product(c, true, grad_k, false, d, m, d));
-  g.w_v = to_float(product(c, true, grad_v, false, d, m, d));
+  g.w_o = to_float(product(concat, true, dy, false, d, n, d), d, {"grad_w_o", "(Concat^T dY)[{i}][{j}]"});
+  g.w_q = to_float(product(x, true, grad_q, false, d, n, d), d, {"grad_w_q", "(X^T dQ)[{i}][{j}]"});
+  g.w_k = to_float(product(c, true, grad_k, false, d, m, d), d, {"grad_w_k", "(C^T dK)[{i}][{j}]"});
+  g.w_v = to_float(product(c, true, grad_v, false, d, m, d), d, {"grad_w_v", "(C^T dV)[{i}][{j}]"});
   Matrix grad_x = product(grad_q, false, w_q, true, n, d, d);
   Matrix grad_c = product(grad_k, false, w_k, true, m, d, d);
   const Matrix through_v = product(grad_v, false, w_v, true, m, d, d);
@@ -145,9 +197,9 @@ MultiHeadGradients multi_head_backward(const MultiHeadInputs& in, FloatSpan grad
   if (in.context.empty()) {
     for (std::size_t i = 0; i < grad_x.size(); ++i) grad_x[i] += grad_c[i];
   } else {
-    g.context = to_float(grad_c);
+    g.context = to_float(grad_c, d, {"grad_context", "(dK W_K^T + dV W_V^T)[{i}][{j}]"});
   }
-  g.x = to_float(grad_x);
+  g.x = to_float(grad_x, d, {"grad_x", "dX[{i}][{j}]"});
   return g;
 }
 

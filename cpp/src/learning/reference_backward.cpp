@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "attention_backward_passes.hpp"
+#include "backward_range.hpp"
 #include "attention/problem.hpp"
 #include "attn/backward.hpp"
 #include "attn/reference.hpp"
@@ -75,27 +76,13 @@ void reference_attention_backward(const double* q, const double* k, const double
 
 namespace reference {
 
-namespace {
-
-std::vector<double> to_double(FloatSpan values) { return std::vector<double>(values.begin(), values.end()); }
-std::vector<float> to_float(const std::vector<double>& values) {
-  return std::vector<float>(values.begin(), values.end());
-}
-
-}  // namespace
-
 AttentionGradients attention_backward(FloatSpan q, FloatSpan k, FloatSpan v, FloatSpan grad_output,
                                       const AttentionShape& shape, const AttentionOptions& options) {
   detail::check_attention_call(q, k, v, shape, options, detail::ScoreMatrix::Held);
   detail::require_finite_matrix("grad_output", grad_output, "n*d_v", shape.n, shape.d_v);
   const float scale = options.scale.factor(shape.d_k);
   const std::vector<std::uint8_t> keep = keep_matrix(options.mask, shape.n, shape.m);
-
-  std::vector<double> grad_q(shape.n * shape.d_k), grad_k(shape.m * shape.d_k), grad_v(shape.m * shape.d_v);
-  detail::reference_attention_backward(to_double(q).data(), to_double(k).data(), to_double(v).data(),
-                                       to_double(grad_output).data(), shape, scale, keep.data(), grad_q.data(),
-                                       grad_k.data(), grad_v.data());
-  return {to_float(grad_q), to_float(grad_k), to_float(grad_v)};
+  return detail::gradients_in_double(q.data(), k.data(), v.data(), grad_output.data(), shape, scale, keep.data());
 }
 
 }  // namespace reference

@@ -12,6 +12,7 @@
 #include "attn/error.hpp"
 #include "attn/positional_encoding.hpp"
 #include "attn/random.hpp"
+#include "float_range.hpp"
 #include "layer_passes.hpp"
 #include "matrix_ops.hpp"
 #include "multi_head_passes.hpp"
@@ -101,6 +102,19 @@ std::size_t count_examples(const char* arg, TokenSpan ids, std::size_t length, s
   return ids.size() / length;
 }
 
+// The float-range contract (attn/error.hpp) for the model: its passes run in
+// float, so parameters grown too large (a learning rate too large for them)
+// make its numbers overflow. ValueError naming `what` and the largest
+// parameter unless every one of values is finite.
+void require_in_float_range(const char* what, const float* values, std::size_t count, FloatSpan parameters) {
+  if (detail::all_finite(values, count)) return;
+  float largest = 0.0f;
+  for (float p : parameters) largest = std::max(largest, std::fabs(p));
+  throw ValueError(std::string(what) + ": expected finite numbers, got a value beyond the float range (|x| <= " +
+                   detail::describe_value(3.4028234663852886e38) + ") from parameters as large as " +
+                   detail::describe_value(largest) + " (training diverged: a smaller learning rate keeps them in range)");
+}
+
 const Mask kNoMask;
 
 }  // namespace
@@ -150,6 +164,8 @@ std::size_t Seq2SeqModel::forward(TokenSpan sources, detail::Seq2SeqWorkspace& w
                          s.target_length * s.d_model);
   detail::linear_into(work.y.data(), theta + layout_.w_out, theta + layout_.b_out, batch * s.target_length,
                       s.d_model, s.target_vocabulary, work.logits.data());
+  // NaN or infinities anywhere in the pass reach the logits (through P V and the read-out).
+  require_in_float_range("logits", work.logits.data(), batch * s.target_length * s.target_vocabulary, parameters_);
   return batch;
 }
 
@@ -187,6 +203,7 @@ double Seq2SeqModel::loss_and_gradient(TokenSpan sources, TokenSpan targets) {
   // dE[s_j] += dC_j
   detail::embed_backward_into(sources.data(), batch * s.source_length, work.grad_source.data(),
                               s.source_vocabulary, s.d_model, grad + layout_.embedding);
+  require_in_float_range("gradients", gradients_.data(), gradients_.size(), parameters_);
   return loss;
 }
 

@@ -7,6 +7,7 @@
 #include "attn/error.hpp"
 #include "attn/tasks.hpp"
 #include "task_data.hpp"
+#include "validation.hpp"
 
 namespace attn {
 
@@ -71,7 +72,7 @@ Task::Task(TaskKind kind) {
 Task Task::named(std::string_view name) {
   if (name == "reverse") return Task(TaskKind::Reverse);
   if (name == "translate") return Task(TaskKind::Translate);
-  throw ValueError("task: expected \"reverse\" or \"translate\", got \"" + std::string(name) + "\"");
+  throw ValueError("task: expected \"reverse\" or \"translate\", got " + detail::quoted_excerpt(name));
 }
 
 TaskKind Task::kind() const { return data_->kind; }
@@ -100,6 +101,11 @@ void Task::draw(Rng& rng, std::int32_t* source, std::int32_t* target) const {
 }
 
 namespace {
+
+// A typed sentence longer than this is refused before it is read (a sentence
+// of the tasks is under 100 bytes); an error names at most this many unknown words.
+constexpr std::size_t kMaxSentenceBytes = 4096;
+constexpr std::size_t kMaxNamedUnknown = 10;
 
 // The pieces of a typed sentence: characters (reverse) or words, lower-cased,
 // a final . ! ? dropped.
@@ -146,6 +152,10 @@ std::string text_of(std::span<const std::int32_t> ids, const std::vector<std::st
 // ("in the library" before "in"), which must give exactly source_length tokens.
 std::vector<std::int32_t> Task::tokenize(std::string_view sentence) const {
   const detail::TaskData& task = *data_;
+  if (sentence.size() > kMaxSentenceBytes) {
+    throw ValueError("sentence: expected at most " + std::to_string(kMaxSentenceBytes) + " bytes, got " +
+                     std::to_string(sentence.size()));
+  }
   const std::vector<std::string> pieces = split_sentence(sentence, task.tokens_are_characters);
   std::vector<std::vector<std::string>> entries;  // each vocabulary entry as its words
   std::vector<std::string> known_words;
@@ -153,17 +163,21 @@ std::vector<std::int32_t> Task::tokenize(std::string_view sentence) const {
     entries.push_back(split_sentence(entry, false));
     known_words.insert(known_words.end(), entries.back().begin(), entries.back().end());
   }
-  std::vector<std::string> unknown;
+  std::vector<std::string> unknown;  // the first kMaxNamedUnknown distinct ones, quoted
+  std::size_t unknown_count = 0;
+  std::vector<std::string> seen;
   for (const std::string& piece : pieces) {
-    if (std::find(known_words.begin(), known_words.end(), piece) == known_words.end() &&
-        std::find(unknown.begin(), unknown.end(), piece) == unknown.end()) {
-      unknown.push_back(piece);
-    }
+    if (std::find(known_words.begin(), known_words.end(), piece) != known_words.end()) continue;
+    if (std::find(seen.begin(), seen.end(), piece) != seen.end()) continue;
+    ++unknown_count;
+    if (seen.size() < kMaxNamedUnknown) seen.push_back(piece), unknown.push_back(detail::quoted_excerpt(piece));
   }
-  if (!unknown.empty()) {
+  if (unknown_count > 0) {
     const std::string piece_name = task.tokens_are_characters ? "character" : "word";
-    throw ValueError("sentence: unknown " + piece_name + (unknown.size() == 1 ? " " : "s ") +
-                     joined(unknown, ", ", "\"") + "; the vocabulary is: " + joined(task.source_vocabulary, ", ", ""));
+    const std::string more =
+        unknown_count > unknown.size() ? " and " + std::to_string(unknown_count - unknown.size()) + " more" : "";
+    throw ValueError("sentence: unknown " + piece_name + (unknown_count == 1 ? " " : "s ") + joined(unknown, ", ", "") +
+                     more + "; the vocabulary is: " + joined(task.source_vocabulary, ", ", ""));
   }
 
   std::vector<std::int32_t> ids;
@@ -184,8 +198,8 @@ std::vector<std::int32_t> Task::tokenize(std::string_view sentence) const {
   }
   if (!read_all || ids.size() != task.source_length) {
     throw ValueError("sentence: expected " + std::to_string(task.source_length) + " " + task.unit +
-                     " in the pattern: " + task.source_pattern + "; got \"" +
-                     joined(pieces, task.tokens_are_characters ? "" : " ", "") + "\"");
+                     " in the pattern: " + task.source_pattern + "; got " +
+                     detail::quoted_excerpt(joined(pieces, task.tokens_are_characters ? "" : " ", "")));
   }
   return ids;
 }

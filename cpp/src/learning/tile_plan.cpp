@@ -12,11 +12,11 @@ namespace attn::detail {
 
 TilePlan plan_tiles(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                     const AttentionOptions& options, const testing::TileSizes& tiles) {
-  check_attention_call(q, k, v, shape, options, ScoreMatrix::Streamed);
+  const AttentionProblem problem = check_attention_call(q, k, v, shape, options, ScoreMatrix::Streamed);
   require_dimension("tiles.queries", tiles.queries);
   require_dimension("tiles.keys", tiles.keys);
-  return {std::min(tiles.queries, shape.n), std::min(tiles.keys, shape.m), options.scale.factor(shape.d_k),
-          KeepRule(options.mask, shape.n, shape.m)};
+  return {std::min(tiles.queries, shape.n), std::min(tiles.keys, shape.m), problem.scale, problem.rule,
+          problem.norms};
 }
 
 void block_scores(const TilePlan& plan, const float* q_i, const float* k_j, std::size_t rows, std::size_t cols,

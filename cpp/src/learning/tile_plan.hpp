@@ -5,6 +5,7 @@
 
 #include "attention/mask_rule.hpp"
 #include "attn/attention.hpp"
+#include "float_range.hpp"
 #include "attn/testing.hpp"
 
 namespace attn::detail {
@@ -14,6 +15,7 @@ struct TilePlan {
   std::size_t block_cols;  // B_c = min(tiles.keys, m)
   float scale;
   KeepRule rule;           // points into options.mask: options must outlive the plan
+  OperandNorms norms;      // the largest row norms of q, k, v (float_range.hpp)
 };
 
 // Checks q, k, v against shape (validate_attention_operands: no n*m limit, the

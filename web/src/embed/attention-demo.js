@@ -20,11 +20,13 @@
 //   changes an input: params are the attribute values that would reproduce it.
 import { sections } from '../sections/registry.js';
 import { LANGUAGES, chooseLanguage, loadLanguage } from '../i18n/index.js';
+import { interpolate } from '../i18n/lookup.js';
+import { excerpt } from '../lib/format.js';
 import { createAttention } from '../engine/index.js';
 import { mountSection } from '../sections/mount-section.js';
 import { adoptStylesInto, releaseStyles, sheetOf } from '../lib/styles.js';
 import { watchScrollRegions } from '../lib/scroll-regions.js';
-import { h, html, uid } from '../lib/dom.js';
+import { h, html, releaseRadioButtons, uid } from '../lib/dom.js';
 import tokensCss from '../styles/tokens.css?inline';
 import commonCss from '../styles/common.css?inline';
 import demoCss from './attention-demo.css?inline';
@@ -90,9 +92,16 @@ export class AttentionDemo extends HTMLElement {
     });
   }
 
+  // The widget's content becomes `nodes`; the old content's radio buttons are
+  // released first (releaseRadioButtons: otherwise Chromium keeps it alive).
+  #replaceBody(...nodes) {
+    releaseRadioButtons(this.#body);
+    this.#body.replaceChildren(...nodes);
+  }
+
   #fail(err) {
     console.error(err);
-    this.#body.replaceChildren(h('p', { class: 'input-error', role: 'alert', text: String(err?.message ?? err) }));
+    this.#replaceBody(h('p', { class: 'input-error', role: 'alert', text: String(err?.message ?? err) }));
   }
 
   async #render() {
@@ -107,12 +116,12 @@ export class AttentionDemo extends HTMLElement {
     this.#body.lang = lang;
     if (!entry) {
       const known = sections.map((s) => s.id).join(', ');
-      this.#body.replaceChildren(h('p', { class: 'input-error', role: 'alert',
-        text: c.embed.unknownSection.replace('{id}', id).replace('{ids}', known) }));
+      this.#replaceBody(h('p', { class: 'input-error', role: 'alert',
+        text: interpolate(c.embed.unknownSection, { id: excerpt(id), ids: known }) }));
       return;
     }
     if (!this.#body.firstChild || this.#body.dataset.section !== id) {
-      this.#body.replaceChildren(h('p', { class: 'section-loading', text: c.engine.sectionLoading }));
+      this.#replaceBody(h('p', { class: 'section-loading', text: c.engine.sectionLoading }));
     }
     entry.load().catch(() => {});   // in parallel with the engine; a failure is shown by mountSection
     const engine = await createAttention({ ...(entry.widgetBuild ? { build: entry.widgetBuild } : {}), learning: Boolean(entry.learning) });
@@ -131,7 +140,7 @@ export class AttentionDemo extends HTMLElement {
     const root = h('div', { class: 'ad-section' });
     this.#mounted?.destroy();
     this.#body.dataset.section = id;
-    this.#body.replaceChildren(
+    this.#replaceBody(
       h('section', { class: 'ad-frame', 'aria-labelledby': titleId },
         html('h2', { class: 'ad-title', id: titleId }, t('title')),
         root));

@@ -71,3 +71,15 @@ export function uid(prefix = 'id') {
   counter += 1;
   return `${prefix}-${counter}`;
 }
+
+// Chromium keeps the named radio buttons of a shadow root in their radio group
+// after they are removed from it, and with them everything they were in and
+// its event listeners: a widget with a choice group (masking, multi-head,
+// reading-weights, cost) kept its whole previous render at every re-render
+// (tests/e2e/hostile-inputs.test.mjs measured 1,000 nodes and 200 listeners
+// per re-render). Without their names they are released: call this on a
+// subtree of a shadow root before removing or replacing it.
+export function releaseRadioButtons(root) {
+  for (const input of root.querySelectorAll('input[type="radio"][name]')) input.removeAttribute('name');
+}
+

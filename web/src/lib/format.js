@@ -108,3 +108,11 @@ export function formatInteger(n, lang = 'en') {
 export function subscript(n) {
   return String(n).replace(/\d/g, (d) => '\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089'[d]);
 }
+
+// Text a reader or an author gave, shown in a message: as it is up to `max`
+// characters (code points), else its first `max` and "… (1,000,003 characters)".
+export function excerpt(text, max = 40) {
+  const chars = Array.from(String(text));
+  if (chars.length <= max) return chars.join('');
+  return `${chars.slice(0, max).join('')}… (${chars.length.toLocaleString('en')} characters)`;
+}

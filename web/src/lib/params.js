@@ -146,6 +146,29 @@ export function encodeSection(codec, state) {
 
 // ---- the page's URL: every section's parameters, prefixed by its id ------------
 
+// `search` with every value longer than MAX_TEXT cut to MAX_TEXT + 1
+// characters: still refused as too long (and named in the notice), but the
+// address stays short. The browser resolves every link of the page against
+// the address: with a 10^6-character parameter that was 7 s of the page's
+// first task (tests/e2e/hostile-inputs.test.mjs).
+export function shortenOverlongParams(search) {
+  const pairs = [...new URLSearchParams(search)];
+  if (!pairs.some(([, v]) => v.length > MAX_TEXT)) return search.replace(/^\?/, '');
+  return queryString(pairs.map(([k, v]) => [k.slice(0, MAX_TEXT + 1), v.slice(0, MAX_TEXT + 1)]));
+}
+
+// The element id a location hash names ("#masking" -> "masking"), or null when
+// there is none or it is not valid percent-encoding ("#%E0%A4%A" would make
+// decodeURIComponent throw a URIError).
+export function hashTarget(hash) {
+  if (!hash || hash === '#') return null;
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return null;
+  }
+}
+
 // The parameters of section `id` in a query string: "worked-example.q" etc.
 export const pageParamName = (id, name) => `${id}.${name}`;
 

@@ -19,6 +19,7 @@
 // that throws while mounting shows its message instead (the rest of the page
 // keeps working), and so does a section whose code cannot be loaded.
 import { h } from '../lib/dom.js';
+import { interpolate } from '../i18n/lookup.js';
 import { decodeSection, encodeSection } from '../lib/params.js';
 
 const showError = (root, err) => {
@@ -43,7 +44,7 @@ export async function mountSection(root, { entry, engine, text, store, read, wri
   if (codec) ({ state: initial, rejected } = decodeSection(codec, read));
   root.replaceChildren();
   if (rejected.length) {
-    root.append(h('p', { class: 'share-notice', role: 'status', text: c.share.invalid.replace('{names}', rejected.join(', ')) }));
+    root.append(h('p', { class: 'share-notice', role: 'status', text: interpolate(c.share.invalid, { names: rejected.join(', ') }) }));
   }
 
   let written = codec ? encodeSection(codec, initial) : [];

@@ -56,11 +56,13 @@ function mount(root, { engine, t, store, lang, initial, onChange }) {
   refresh();
   // Build the other choices of h while the reader reads, and fill them, so a
   // change of h is a swap.
-  const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 300));
-  for (const count of HEAD_CHOICES) {
-    idle(() => {
-      if (!variants.has(count)) variant(count).update(model.peek(count));
-    });
-  }
-  return {};
+  // A re-mount (a language switch, a widget's new attributes) cancels what is
+  // still pending: the callbacks hold this mount, DOM and all, until they run.
+  const [later, cancel] = window.requestIdleCallback
+    ? [(fn) => window.requestIdleCallback(fn), (handle) => window.cancelIdleCallback(handle)]
+    : [(fn) => setTimeout(fn, 300), (handle) => clearTimeout(handle)];
+  const pending = HEAD_CHOICES.map((count) => later(() => {
+    if (!variants.has(count)) variant(count).update(model.peek(count));
+  }));
+  return { destroy() { pending.forEach(cancel); } };
 }
