@@ -40,6 +40,32 @@ struct KernelTable {
   float (*exp_shifted_sum)(float* x, std::size_t len, float shift) noexcept;
   // x (rows x cols) <- row softmax of x in place; -inf -> 0; a row of only -inf -> zeros
   void (*softmax_rows)(float* x, std::size_t rows, std::size_t cols) noexcept;
+
+  // ---- the tiled path's block kernels (src/attention/tiled.cpp) ----
+  // One block of queries against one block of keys: FlashAttention's inner
+  // step, with the query block transposed. Its rows_p query rows (the block's
+  // rows, padded to a multiple of `lanes`) run along the vector lanes, so every
+  // quantity of a query row (running max, running sum, correction) is one lane
+  // of a vector, and nothing is reduced across lanes. Layouts (row-major):
+  //   q_t  d_k x rows_p    Q_i^T          s_t  cols x rows_p   S_ij^T, then P_ij^T
+  //   o_t  d_v x rows_p    O_i^T (unnormalised), and running_max, running_sum, correction: rows_p each
+  //   k    cols x d_k      K_j            v    cols x d_v      V_j
+  std::size_t block_queries, block_keys;  // the B_r x B_c this variant runs fastest with (measured)
+
+  // s_t = scale K_j Q_i^T:  s_t[c*rows_p + r] = scale * sum_t k[c*d_k + t] q_t[t*rows_p + r]
+  void (*block_scores)(const float* k, const float* q_t, float* s_t, std::size_t cols, std::size_t rows_p,
+                       std::size_t d_k, float scale) noexcept;
+  // The online softmax on the scaled scores S_ij^T, for every row r < rows_p:
+  //   m_new = max(m_r, max_c s_t[c][r]);  shift = m_new, or 0 where m_new = -inf
+  //   s_t[c][r] <- exp(s_t[c][r] - shift)     (P_ij^T; exactly 0 where s = -inf)
+  //   correction_r = exp(m_r - shift);  l_r <- correction_r * l_r + sum_c s_t[c][r];  m_r <- m_new
+  // running_max holds m_r, -inf before any key is seen.
+  void (*block_softmax)(float* s_t, std::size_t cols, std::size_t rows_p, float* running_max, float* running_sum,
+                        float* correction) noexcept;
+  // o_t = o_t diag(correction) + V_j^T P_ij^T:
+  //   o_t[j*rows_p + r] = correction[r] * o_t[j*rows_p + r] + sum_c v[c*d_v + j] p_t[c*rows_p + r]
+  void (*block_accumulate)(const float* v, const float* p_t, const float* correction, float* o_t, std::size_t cols,
+                           std::size_t rows_p, std::size_t d_v) noexcept;
 };
 
 }  // namespace attn::kernels

@@ -2,6 +2,7 @@
 // whatever the compiler makes of them (float reductions stay sequential: the
 // compiler may not reassociate them). Never chosen by the dispatcher; the
 // baseline of the benchmarks and a second opinion in the tests.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -60,10 +61,49 @@ void softmax_rows(float* x, std::size_t rows, std::size_t cols) noexcept {
   softmax_rows_by_steps(x, rows, cols, max_value, exp_shifted_sum, scale_in_place);
 }
 
+// The tiled path's block kernels (attn/kernels.hpp), as their formulas read.
+
+// s_t[c][r] = scale * sum_t k[c][t] q_t[t][r]
+void block_scores(const float* k, const float* q_t, float* s_t, std::size_t cols, std::size_t rows_p,
+                  std::size_t d_k, float scale) noexcept {
+  for (std::size_t c = 0; c < cols; ++c)
+    for (std::size_t r = 0; r < rows_p; ++r) {
+      float sum = 0.0f;
+      for (std::size_t t = 0; t < d_k; ++t) sum += k[c * d_k + t] * q_t[t * rows_p + r];
+      s_t[c * rows_p + r] = scale * sum;
+    }
+}
+
+void block_softmax(float* s_t, std::size_t cols, std::size_t rows_p, float* running_max, float* running_sum,
+                   float* correction) noexcept {
+  for (std::size_t r = 0; r < rows_p; ++r) {
+    float block_max = -std::numeric_limits<float>::infinity();
+    for (std::size_t c = 0; c < cols; ++c) block_max = std::max(block_max, s_t[c * rows_p + r]);
+    const float new_max = std::max(running_max[r], block_max);
+    const float shift = new_max == -std::numeric_limits<float>::infinity() ? 0.0f : new_max;
+    float sum = 0.0f;
+    for (std::size_t c = 0; c < cols; ++c) sum += s_t[c * rows_p + r] = std::exp(s_t[c * rows_p + r] - shift);
+    correction[r] = std::exp(running_max[r] - shift);
+    running_sum[r] = correction[r] * running_sum[r] + sum;
+    running_max[r] = new_max;
+  }
+}
+
+// o_t[j][r] = correction[r] o_t[j][r] + sum_c v[c][j] p_t[c][r]
+void block_accumulate(const float* v, const float* p_t, const float* correction, float* o_t, std::size_t cols,
+                      std::size_t rows_p, std::size_t d_v) noexcept {
+  for (std::size_t j = 0; j < d_v; ++j)
+    for (std::size_t r = 0; r < rows_p; ++r) {
+      float sum = 0.0f;
+      for (std::size_t c = 0; c < cols; ++c) sum += v[c * d_v + j] * p_t[c * rows_p + r];
+      o_t[j * rows_p + r] = correction[r] * o_t[j * rows_p + r] + sum;
+    }
+}
+
 }  // namespace
 
 extern const KernelTable kernel_table;
 const KernelTable kernel_table = {"scalar", 1, matmul_abt, matmul_ab, dot, axpy, scale_in_place, max_value, exp_shifted_sum,
-                                  softmax_rows};
+                                  softmax_rows, 64, 64, block_scores, block_softmax, block_accumulate};
 
 }  // namespace attn::kernels::scalar

@@ -20,6 +20,7 @@
 // A register-blocked micro-kernel for one variant goes next to these, under
 // `#if ATTN_VECTOR_BYTES == ...`, and into that variant's table.
 #include "attn/kernels.hpp"
+#include "block_kernels.hpp"
 #include "softmax_steps.hpp"
 #include "vector.hpp"
 #include "vector_exp.hpp"
@@ -276,6 +277,7 @@ void softmax_rows(float* x, std::size_t rows, std::size_t cols) noexcept {
 // This variant's table, found by src/kernels/dispatch.cpp.
 extern const KernelTable kernel_table;
 const KernelTable kernel_table = {ATTN_NAME_OF(ATTN_KERNEL_VARIANT), kLanes, matmul_abt, matmul_ab, dot, axpy,
-                                  scale_in_place, max_value, exp_shifted_sum, softmax_rows};
+                                  scale_in_place, max_value, exp_shifted_sum, softmax_rows,
+                                  kBlockQueries, kBlockKeys, block_scores, block_softmax, block_accumulate};
 
 }  // namespace attn::kernels::ATTN_KERNEL_VARIANT

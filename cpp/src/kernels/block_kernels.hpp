@@ -1,0 +1,33 @@
+// block_kernels.hpp (internal) — the tiled path's three block kernels of one
+// vector variant (block_kernels.cpp, compiled per variant like
+// vector_kernels.cpp, whose table lists them). What they compute is written at
+// attn/kernels.hpp (KernelTable::block_scores, block_softmax,
+// block_accumulate).
+#pragma once
+
+#include <cstddef>
+
+#if !defined(ATTN_KERNEL_VARIANT)
+#error "block_kernels.hpp is compiled once per kernel variant (see vector.hpp)"
+#endif
+
+namespace attn::kernels::ATTN_KERNEL_VARIANT {
+
+// The block sizes B_r x B_c the tiled path uses with this variant (measured,
+// attention_output at d = 64: bench/README.md).
+#if ATTN_VECTOR_BYTES == 64
+inline constexpr std::size_t kBlockQueries = 48, kBlockKeys = 64;
+#elif ATTN_VECTOR_BYTES == 32
+inline constexpr std::size_t kBlockQueries = 32, kBlockKeys = 60;
+#else
+inline constexpr std::size_t kBlockQueries = 32, kBlockKeys = 64;
+#endif
+
+void block_scores(const float* k, const float* q_t, float* s_t, std::size_t cols, std::size_t rows_p,
+                  std::size_t d_k, float scale) noexcept;
+void block_softmax(float* s_t, std::size_t cols, std::size_t rows_p, float* running_max, float* running_sum,
+                   float* correction) noexcept;
+void block_accumulate(const float* v, const float* p_t, const float* correction, float* o_t, std::size_t cols,
+                      std::size_t rows_p, std::size_t d_v) noexcept;
+
+}  // namespace attn::kernels::ATTN_KERNEL_VARIANT
