@@ -30,6 +30,9 @@ struct KernelTable {
                     std::size_t d) noexcept;
   // sum_i x_i y_i                                (len)
   float (*dot)(const float* x, const float* y, std::size_t len) noexcept;
+  // max_r sum_c x_rc^2 over the rows of x (rows x cols); +inf if any row's sum is not finite
+  // (an element NaN or infinite, or squares beyond the float range)
+  float (*max_sum_of_squares)(const float* x, std::size_t rows, std::size_t cols) noexcept;
   // y += a * x                                   (len)
   void (*axpy)(float a, const float* x, float* y, std::size_t len) noexcept;
   // x *= factor                                  (len)
@@ -52,6 +55,11 @@ struct KernelTable {
   //   k    cols x d_k      K_j            v    cols x d_v      V_j
   std::size_t block_queries, block_keys;  // the B_r x B_c this variant runs fastest with (measured)
 
+  // q_t = Q_i^T, padded:  q_t[t*rows_p + r] = q[r*d_k + t] for r < rows, 0 for rows <= r < rows_p
+  void (*transpose_block)(const float* q, std::size_t rows, std::size_t d_k, std::size_t rows_p, float* q_t) noexcept;
+  // out = diag(row_factor) O_i:  out[r*d_v + j] = row_factor[r] * o_t[j*rows_p + r] for r < rows, j < d_v
+  void (*untranspose_block)(const float* o_t, const float* row_factor, std::size_t rows, std::size_t d_v,
+                            std::size_t rows_p, float* out) noexcept;
   // s_t = scale K_j Q_i^T:  s_t[c*rows_p + r] = scale * sum_t k[c*d_k + t] q_t[t*rows_p + r]
   void (*block_scores)(const float* k, const float* q_t, float* s_t, std::size_t cols, std::size_t rows_p,
                        std::size_t d_k, float scale) noexcept;

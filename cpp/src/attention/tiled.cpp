@@ -86,12 +86,7 @@ void query_block(const detail::AttentionProblem& p, const kernels::KernelTable& 
   float* q_t = scratch.q_t;
   float* s_t = scratch.s_t;
   float* o_t = scratch.o_t;
-  // Q_i^T, the padding rows 0 (their scores are 0: finite, and never output)
-  for (std::size_t t = 0; t < d_k; ++t) {
-    float* q_row = q_t + t * rows_p;
-    for (std::size_t r = 0; r < rows; ++r) q_row[r] = p.q[(q0 + r) * d_k + t];
-    std::fill(q_row + rows, q_row + rows_p, 0.0f);
-  }
+  kernels.transpose_block(p.q + q0 * d_k, rows, d_k, rows_p, q_t);  // Q_i^T, the padding rows 0
   std::fill(scratch.running_max, scratch.running_max + rows_p, kMinusInfinity);  // m_r
   std::fill(scratch.running_sum, scratch.running_sum + rows_p, 0.0f);            // l_r
   std::fill(o_t, o_t + d_v * rows_p, 0.0f);                                      // O_i^T
@@ -113,12 +108,9 @@ void query_block(const detail::AttentionProblem& p, const kernels::KernelTable& 
   }
 
   // O_i = diag(l_i)^-1 O_i, out of the transposed block; a fully masked row (l_r = 0) stays zero
-  for (std::size_t r = 0; r < rows; ++r) {
-    const float l = scratch.running_sum[r];
-    const float inverse = l > 0.0f ? 1.0f / l : 0.0f;
-    float* out = output + (q0 + r) * d_v;
-    for (std::size_t j = 0; j < d_v; ++j) out[j] = o_t[j * rows_p + r] * inverse;
-  }
+  float* inverse_sum = scratch.correction;  // (free now)
+  for (std::size_t r = 0; r < rows; ++r) inverse_sum[r] = scratch.running_sum[r] > 0.0f ? 1.0f / scratch.running_sum[r] : 0.0f;
+  kernels.untranspose_block(o_t, inverse_sum, rows, d_v, rows_p, output + q0 * d_v);
 }
 
 // The tiled path on a checked problem, into output (n x d_v): the query blocks

@@ -32,15 +32,91 @@ inline VecF exp_below_zero(VecF x) { return vec::exp2_vector(x * vec::splat(1.44
 
 }  // namespace
 
+// ---- moving the query block in and the output block out of the transposed layout ----
+// In 4 x 4 squares, each transposed in registers by two rounds of shuffles
+// (interleave pairs of rows, then pairs of pairs); the ragged edges one float
+// at a time.
+
+#if ATTN_VECTOR_BYTES >= 16
+using vec::Vec4;
+
+inline Vec4 load4(const float* p) {
+  Vec4 v;
+  __builtin_memcpy(&v, p, sizeof v);
+  return v;
+}
+
+// rows a, b, c, d -> columns (a0 b0 c0 d0), (a1 b1 c1 d1), ...
+inline void transpose4(Vec4& a, Vec4& b, Vec4& c, Vec4& d) {
+  const Vec4 ab_low = __builtin_shufflevector(a, b, 0, 4, 1, 5), ab_high = __builtin_shufflevector(a, b, 2, 6, 3, 7);
+  const Vec4 cd_low = __builtin_shufflevector(c, d, 0, 4, 1, 5), cd_high = __builtin_shufflevector(c, d, 2, 6, 3, 7);
+  a = __builtin_shufflevector(ab_low, cd_low, 0, 1, 4, 5);
+  b = __builtin_shufflevector(ab_low, cd_low, 2, 3, 6, 7);
+  c = __builtin_shufflevector(ab_high, cd_high, 0, 1, 4, 5);
+  d = __builtin_shufflevector(ab_high, cd_high, 2, 3, 6, 7);
+}
+inline constexpr std::size_t kSquare = 4;
+#else
+inline constexpr std::size_t kSquare = 0;  // one lane: no squares, every float on its own
+#endif
+
+void transpose_block(const float* q, std::size_t rows, std::size_t d_k, std::size_t rows_p, float* q_t) noexcept {
+  std::size_t r0 = 0;
+#if ATTN_VECTOR_BYTES >= 16
+  for (; r0 + kSquare <= rows; r0 += kSquare) {
+    std::size_t t0 = 0;
+    for (; t0 + kSquare <= d_k; t0 += kSquare) {
+      Vec4 a = load4(q + r0 * d_k + t0), b = load4(q + (r0 + 1) * d_k + t0);
+      Vec4 c = load4(q + (r0 + 2) * d_k + t0), d = load4(q + (r0 + 3) * d_k + t0);
+      transpose4(a, b, c, d);
+      vec::store4(q_t + t0 * rows_p + r0, a), vec::store4(q_t + (t0 + 1) * rows_p + r0, b);
+      vec::store4(q_t + (t0 + 2) * rows_p + r0, c), vec::store4(q_t + (t0 + 3) * rows_p + r0, d);
+    }
+    for (; t0 < d_k; ++t0)
+      for (std::size_t r = r0; r < r0 + kSquare; ++r) q_t[t0 * rows_p + r] = q[r * d_k + t0];
+  }
+#endif
+  for (std::size_t t = 0; t < d_k; ++t) {
+    for (std::size_t r = r0; r < rows; ++r) q_t[t * rows_p + r] = q[r * d_k + t];
+    for (std::size_t r = rows; r < rows_p; ++r) q_t[t * rows_p + r] = 0.0f;  // padding rows: scores 0, never output
+  }
+}
+
+void untranspose_block(const float* o_t, const float* row_factor, std::size_t rows, std::size_t d_v, std::size_t rows_p,
+                       float* out) noexcept {
+  std::size_t r0 = 0;
+#if ATTN_VECTOR_BYTES >= 16
+  for (; r0 + kSquare <= rows; r0 += kSquare) {
+    const Vec4 factor = load4(row_factor + r0);
+    std::size_t j0 = 0;
+    for (; j0 + kSquare <= d_v; j0 += kSquare) {
+      Vec4 a = load4(o_t + j0 * rows_p + r0) * factor, b = load4(o_t + (j0 + 1) * rows_p + r0) * factor;
+      Vec4 c = load4(o_t + (j0 + 2) * rows_p + r0) * factor, d = load4(o_t + (j0 + 3) * rows_p + r0) * factor;
+      transpose4(a, b, c, d);
+      vec::store4(out + r0 * d_v + j0, a), vec::store4(out + (r0 + 1) * d_v + j0, b);
+      vec::store4(out + (r0 + 2) * d_v + j0, c), vec::store4(out + (r0 + 3) * d_v + j0, d);
+    }
+    for (; j0 < d_v; ++j0)
+      for (std::size_t r = r0; r < r0 + kSquare; ++r) out[r * d_v + j0] = row_factor[r] * o_t[j0 * rows_p + r];
+  }
+#endif
+  for (std::size_t r = r0; r < rows; ++r)
+    for (std::size_t j = 0; j < d_v; ++j) out[r * d_v + j] = row_factor[r] * o_t[j * rows_p + r];
+}
+
+// ---- the products and the softmax ----
+
 void block_scores(const float* k, const float* q_t, float* s_t, std::size_t cols, std::size_t rows_p,
                   std::size_t d_k, float scale) noexcept {
   // a(i, t) = k[i*d_k + t]; B_t = q_t + t*rows_p; the tile, times the scale, goes to s_t rows [i0, i0 + MR)
+  // (the lambdas capture by value: through references every store would reload them)
   const VecF factor = vec::splat(scale);
-  auto store_tile = [&]<std::size_t MR, std::size_t NRV>(std::size_t i0, std::size_t v0, VecF (&acc)[MR][NRV]) {
+  auto store_tile = [=]<std::size_t MR, std::size_t NRV>(std::size_t i0, std::size_t v0, VecF (&acc)[MR][NRV]) {
+    float* row = s_t + i0 * rows_p + v0 * kLanes;
 #pragma GCC unroll 16
-    for (std::size_t i = 0; i < MR; ++i)
+    for (std::size_t i = 0; i < MR; ++i, row += rows_p)
 #pragma GCC unroll 16
-      for (std::size_t v = 0; v < NRV; ++v) vec::store(s_t + (i0 + i) * rows_p + (v0 + v) * kLanes, acc[i][v] * factor);
+      for (std::size_t v = 0; v < NRV; ++v) vec::store(row + v * kLanes, acc[i][v] * factor);
   };
   vec::broadcast_product(k, d_k, 1, cols, q_t, rows_p, rows_p / kLanes, d_k, store_tile);
 }
@@ -48,42 +124,47 @@ void block_scores(const float* k, const float* q_t, float* s_t, std::size_t cols
 void block_softmax(float* s_t, std::size_t cols, std::size_t rows_p, float* running_max, float* running_sum,
                    float* correction) noexcept {
   constexpr float kMinusInfinity = -__builtin_inff();
+  const std::size_t pair_step = 2 * rows_p;
   for (std::size_t r = 0; r < rows_p; r += kLanes) {
-    float* column = s_t + r;  // this vector of rows: column[c * rows_p]
-    // pass 1: the block's max, four chains
-    VecF max0 = vec::splat(kMinusInfinity), max1 = max0, max2 = max0, max3 = max0;
-    std::size_t c = 0;
-    for (; c + 4 <= cols; c += 4) {
-      max0 = vec::max(max0, vec::load(column + c * rows_p));
-      max1 = vec::max(max1, vec::load(column + (c + 1) * rows_p));
-      max2 = vec::max(max2, vec::load(column + (c + 2) * rows_p));
-      max3 = vec::max(max3, vec::load(column + (c + 3) * rows_p));
+    float* const first = s_t + r;                  // this vector of rows, key c at first + c * rows_p
+    float* const end = first + cols * rows_p;
+    float* const pairs_end = first + cols / 2 * pair_step;
+    // pass 1: the block's max, two chains
+    VecF max0 = vec::splat(kMinusInfinity), max1 = max0;
+    for (float* p = first; p != pairs_end; p += pair_step) {
+      max0 = vec::max(max0, vec::load(p));
+      max1 = vec::max(max1, vec::load(p + rows_p));
     }
-    for (; c < cols; ++c) max0 = vec::max(max0, vec::load(column + c * rows_p));
+    if (pairs_end != end) max0 = vec::max(max0, vec::load(pairs_end));
     const VecF old_max = vec::load(running_max + r);
-    const VecF new_max = vec::max(old_max, vec::max(vec::max(max0, max1), vec::max(max2, max3)));
+    const VecF new_max = vec::max(old_max, vec::max(max0, max1));
     // where nothing is visible yet (new_max = -inf) shift by 0: every exp(-inf - 0) is 0
     const VecF shift = vec::select(new_max == vec::splat(kMinusInfinity), vec::splat(0.0f), new_max);
 
-    // pass 2: P = exp(S - shift) and its sums, two chains
-    VecF sum0 = vec::splat(0.0f), sum1 = sum0;
-    c = 0;
-    for (; c + 2 <= cols; c += 2) {
-      const VecF p0 = exp_below_zero(vec::load(column + c * rows_p) - shift);
-      const VecF p1 = exp_below_zero(vec::load(column + (c + 1) * rows_p) - shift);
-      vec::store(column + c * rows_p, p0);
-      vec::store(column + (c + 1) * rows_p, p1);
-      sum0 += p0;
-      sum1 += p1;
+    // pass 2: P = exp(S - shift) and its sum, CHAINS exps per step
+    constexpr std::size_t kChains = 2;
+    VecF sums[kChains];
+    for (auto& x : sums) x = vec::splat(0.0f);
+    const std::size_t step = kChains * rows_p;
+    float* const chains_end = first + cols / kChains * step;
+    float* p = first;
+    for (; p != chains_end; p += step) {
+      VecF w[kChains];
+#pragma GCC unroll 8
+      for (std::size_t j = 0; j < kChains; ++j) w[j] = exp_below_zero(vec::load(p + j * rows_p) - shift);
+#pragma GCC unroll 8
+      for (std::size_t j = 0; j < kChains; ++j) vec::store(p + j * rows_p, w[j]), sums[j] += w[j];
     }
-    if (c < cols) {
-      const VecF p = exp_below_zero(vec::load(column + c * rows_p) - shift);
-      vec::store(column + c * rows_p, p);
-      sum0 += p;
+    for (; p != end; p += rows_p) {
+      const VecF weight = exp_below_zero(vec::load(p) - shift);
+      vec::store(p, weight);
+      sums[0] += weight;
     }
+    VecF sum = sums[0];
+    for (std::size_t j = 1; j < kChains; ++j) sum += sums[j];
     const VecF corr = exp_below_zero(old_max - shift);  // exp(-inf) = 0 on the first visible block
     vec::store(correction + r, corr);
-    vec::store(running_sum + r, corr * vec::load(running_sum + r) + (sum0 + sum1));
+    vec::store(running_sum + r, corr * vec::load(running_sum + r) + sum);
     vec::store(running_max + r, new_max);
   }
 }
@@ -91,17 +172,15 @@ void block_softmax(float* s_t, std::size_t cols, std::size_t rows_p, float* runn
 void block_accumulate(const float* v, const float* p_t, const float* correction, float* o_t, std::size_t cols,
                       std::size_t rows_p, std::size_t d_v) noexcept {
   // a(i, t) = v[t*d_v + i]; B_t = p_t + t*rows_p; o_t rows [i0, i0 + MR) <- corr * o_t + tile
-  auto add_tile = [&]<std::size_t MR, std::size_t NRV>(std::size_t i0, std::size_t v0, VecF (&acc)[MR][NRV]) {
+  auto add_tile = [=]<std::size_t MR, std::size_t NRV>(std::size_t i0, std::size_t v0, VecF (&acc)[MR][NRV]) {
     VecF corr[NRV];
 #pragma GCC unroll 16
     for (std::size_t w = 0; w < NRV; ++w) corr[w] = vec::load(correction + (v0 + w) * kLanes);
+    float* row = o_t + i0 * rows_p + v0 * kLanes;
 #pragma GCC unroll 16
-    for (std::size_t i = 0; i < MR; ++i)
+    for (std::size_t i = 0; i < MR; ++i, row += rows_p)
 #pragma GCC unroll 16
-      for (std::size_t w = 0; w < NRV; ++w) {
-        float* o = o_t + (i0 + i) * rows_p + (v0 + w) * kLanes;
-        vec::store(o, vec::load(o) * corr[w] + acc[i][w]);
-      }
+      for (std::size_t w = 0; w < NRV; ++w) vec::store(row + w * kLanes, vec::load(row + w * kLanes) * corr[w] + acc[i][w]);
   };
   vec::broadcast_product(v, 1, d_v, d_v, p_t, rows_p, rows_p / kLanes, cols, add_tile);
 }

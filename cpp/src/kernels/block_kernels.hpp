@@ -15,7 +15,9 @@ namespace attn::kernels::ATTN_KERNEL_VARIANT {
 
 // The block sizes B_r x B_c the tiled path uses with this variant (measured,
 // attention_output at d = 64: bench/README.md).
-#if ATTN_VECTOR_BYTES == 64
+#if defined(ATTN_BLOCK_QUERIES) && defined(ATTN_BLOCK_KEYS)  // for measuring other sizes
+inline constexpr std::size_t kBlockQueries = ATTN_BLOCK_QUERIES, kBlockKeys = ATTN_BLOCK_KEYS;
+#elif ATTN_VECTOR_BYTES == 64
 inline constexpr std::size_t kBlockQueries = 48, kBlockKeys = 64;
 #elif ATTN_VECTOR_BYTES == 32
 inline constexpr std::size_t kBlockQueries = 32, kBlockKeys = 60;
@@ -23,6 +25,9 @@ inline constexpr std::size_t kBlockQueries = 32, kBlockKeys = 60;
 inline constexpr std::size_t kBlockQueries = 32, kBlockKeys = 64;
 #endif
 
+void transpose_block(const float* q, std::size_t rows, std::size_t d_k, std::size_t rows_p, float* q_t) noexcept;
+void untranspose_block(const float* o_t, const float* row_factor, std::size_t rows, std::size_t d_v, std::size_t rows_p,
+                       float* out) noexcept;
 void block_scores(const float* k, const float* q_t, float* s_t, std::size_t cols, std::size_t rows_p,
                   std::size_t d_k, float scale) noexcept;
 void block_softmax(float* s_t, std::size_t cols, std::size_t rows_p, float* running_max, float* running_sum,

@@ -49,21 +49,21 @@ inline constexpr std::size_t kTileRows = 4, kTileVectors = 2;
 template <std::size_t MR, std::size_t NRV, class Finish>
 inline __attribute__((always_inline)) void product_tile(const float* a, std::size_t a_row, std::size_t a_step,
                                                         const float* b, std::size_t b_step, std::size_t depth,
-                                                        Finish& finish, std::size_t i0, std::size_t v0) {
+                                                        Finish finish, std::size_t i0, std::size_t v0) {
   VecF acc[MR][NRV];
 #pragma GCC unroll 16
   for (std::size_t i = 0; i < MR; ++i)
 #pragma GCC unroll 16
     for (std::size_t v = 0; v < NRV; ++v) acc[i][v] = splat(0.0f);
-  for (std::size_t t = 0; t < depth; ++t) {
-    const float* b_t = b + t * b_step;
+  // (pointers stepped, not t * step: wasm has no scaled addressing, and V8
+  // would multiply on every step)
+  for (const float* const b_end = b + depth * b_step; b != b_end; b += b_step, a += a_step) {
     VecF loaded[NRV];
 #pragma GCC unroll 16
-    for (std::size_t v = 0; v < NRV; ++v) loaded[v] = load(b_t + v * kLanes);
-    const float* a_t = a + t * a_step;
+    for (std::size_t v = 0; v < NRV; ++v) loaded[v] = load(b + v * kLanes);
 #pragma GCC unroll 16
     for (std::size_t i = 0; i < MR; ++i) {
-      const VecF broadcast = splat(a_t[i * a_row]);
+      const VecF broadcast = splat(a[i * a_row]);
 #pragma GCC unroll 16
       for (std::size_t v = 0; v < NRV; ++v) acc[i][v] += broadcast * loaded[v];
     }
@@ -76,7 +76,7 @@ inline __attribute__((always_inline)) void product_tile(const float* a, std::siz
 template <std::size_t MR, std::size_t NRV, class Finish>
 inline __attribute__((always_inline)) void product_column(const float* a, std::size_t a_row, std::size_t a_step,
                                                           std::size_t count, const float* b, std::size_t b_step,
-                                                          std::size_t depth, Finish& finish, std::size_t i0,
+                                                          std::size_t depth, Finish finish, std::size_t i0,
                                                           std::size_t v0) {
   for (; i0 + MR <= count; i0 += MR) product_tile<MR, NRV>(a + i0 * a_row, a_row, a_step, b, b_step, depth, finish, i0, v0);
   if constexpr (MR > 1) {
@@ -90,7 +90,7 @@ inline __attribute__((always_inline)) void product_column(const float* a, std::s
 template <class Finish>
 inline void broadcast_product(const float* a, std::size_t a_row, std::size_t a_step, std::size_t count,
                               const float* b, std::size_t b_step, std::size_t vectors, std::size_t depth,
-                              Finish& finish) {
+                              Finish finish) {
   std::size_t v0 = 0;
   for (; v0 + kTileVectors <= vectors; v0 += kTileVectors)
     product_column<kTileRows, kTileVectors>(a, a_row, a_step, count, b + v0 * kLanes, b_step, depth, finish, 0, v0);

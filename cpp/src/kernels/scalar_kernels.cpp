@@ -19,6 +19,16 @@ float dot(const float* x, const float* y, std::size_t len) noexcept {
   return sum;
 }
 
+float max_sum_of_squares(const float* x, std::size_t rows, std::size_t cols) noexcept {
+  float largest = 0.0f;
+  for (std::size_t r = 0; r < rows; ++r) {
+    const float sum = dot(x + r * cols, x + r * cols, cols);
+    if (!std::isfinite(sum)) return std::numeric_limits<float>::infinity();
+    largest = std::max(largest, sum);
+  }
+  return largest;
+}
+
 void axpy(float a, const float* x, float* y, std::size_t len) noexcept {
   for (std::size_t i = 0; i < len; ++i) y[i] += a * x[i];
 }
@@ -63,6 +73,17 @@ void softmax_rows(float* x, std::size_t rows, std::size_t cols) noexcept {
 
 // The tiled path's block kernels (attn/kernels.hpp), as their formulas read.
 
+void transpose_block(const float* q, std::size_t rows, std::size_t d_k, std::size_t rows_p, float* q_t) noexcept {
+  for (std::size_t t = 0; t < d_k; ++t)
+    for (std::size_t r = 0; r < rows_p; ++r) q_t[t * rows_p + r] = r < rows ? q[r * d_k + t] : 0.0f;
+}
+
+void untranspose_block(const float* o_t, const float* row_factor, std::size_t rows, std::size_t d_v, std::size_t rows_p,
+                       float* out) noexcept {
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t j = 0; j < d_v; ++j) out[r * d_v + j] = row_factor[r] * o_t[j * rows_p + r];
+}
+
 // s_t[c][r] = scale * sum_t k[c][t] q_t[t][r]
 void block_scores(const float* k, const float* q_t, float* s_t, std::size_t cols, std::size_t rows_p,
                   std::size_t d_k, float scale) noexcept {
@@ -103,7 +124,8 @@ void block_accumulate(const float* v, const float* p_t, const float* correction,
 }  // namespace
 
 extern const KernelTable kernel_table;
-const KernelTable kernel_table = {"scalar", 1, matmul_abt, matmul_ab, dot, axpy, scale_in_place, max_value, exp_shifted_sum,
-                                  softmax_rows, 64, 64, block_scores, block_softmax, block_accumulate};
+const KernelTable kernel_table = {"scalar", 1, matmul_abt, matmul_ab, dot, max_sum_of_squares, axpy, scale_in_place, max_value, exp_shifted_sum,
+                                  softmax_rows, 64, 64, transpose_block, untranspose_block, block_scores, block_softmax,
+                                  block_accumulate};
 
 }  // namespace attn::kernels::scalar

@@ -86,7 +86,7 @@ namespace attn::kernels::ATTN_KERNEL_VARIANT::vec {
 inline VecF exp2_vector(VecF x) {
   const VecF kMagic = splat(12582912.0f + 127.0f);  // 1.5 * 2^23 + 127
   const VecF kLowest = splat(-127.0f);
-  x = select(x < kLowest, kLowest, x);
+  x = max(x, kLowest);
 
   const VecF t = x + kMagic;  // step 1
   const VecF n = t - kMagic;

@@ -153,6 +153,40 @@ float dot(const float* x, const float* y, std::size_t len) noexcept {
   return vec::horizontal_sum((acc0 + acc1) + (acc2 + acc3));
 }
 
+// max_r sum_c x_rc^2: four rows per sweep (one accumulator each, their sums
+// taken together by horizontal_sums4), the rest one by one; a non-finite sum
+// (NaN included, which a max would drop) makes the result +inf.
+float max_sum_of_squares(const float* x, std::size_t rows, std::size_t cols) noexcept {
+  float largest = 0.0f;
+  bool finite = true;
+  auto take = [&](float sum) {
+    finite = finite && sum - sum == 0.0f;  // false for NaN and infinities
+    largest = sum > largest ? sum : largest;
+  };
+  std::size_t r = 0;
+#if ATTN_VECTOR_BYTES >= 16
+  for (; r + 4 <= rows; r += 4) {
+    const float* x0 = x + r * cols;
+    const float *x1 = x0 + cols, *x2 = x1 + cols, *x3 = x2 + cols;
+    VecF a0 = vec::splat(0.0f), a1 = a0, a2 = a0, a3 = a0;
+    std::size_t i = 0;
+    for (; i + kLanes <= cols; i += kLanes) {
+      const VecF y0 = vec::load(x0 + i), y1 = vec::load(x1 + i), y2 = vec::load(x2 + i), y3 = vec::load(x3 + i);
+      a0 += y0 * y0, a1 += y1 * y1, a2 += y2 * y2, a3 += y3 * y3;
+    }
+    if (const std::size_t rest = cols - i) {
+      const VecF y0 = vec::load_partial(x0 + i, rest, 0.0f), y1 = vec::load_partial(x1 + i, rest, 0.0f);
+      const VecF y2 = vec::load_partial(x2 + i, rest, 0.0f), y3 = vec::load_partial(x3 + i, rest, 0.0f);
+      a0 += y0 * y0, a1 += y1 * y1, a2 += y2 * y2, a3 += y3 * y3;
+    }
+    const vec::Vec4 sums = vec::horizontal_sums4(a0, a1, a2, a3);
+    take(sums[0]), take(sums[1]), take(sums[2]), take(sums[3]);
+  }
+#endif
+  for (; r < rows; ++r) take(dot(x + r * cols, x + r * cols, cols));
+  return finite ? largest : __builtin_inff();
+}
+
 // y += a x
 void axpy(float a, const float* x, float* y, std::size_t len) noexcept {
   const VecF va = vec::splat(a);
@@ -276,8 +310,10 @@ void softmax_rows(float* x, std::size_t rows, std::size_t cols) noexcept {
 
 // This variant's table, found by src/kernels/dispatch.cpp.
 extern const KernelTable kernel_table;
-const KernelTable kernel_table = {ATTN_NAME_OF(ATTN_KERNEL_VARIANT), kLanes, matmul_abt, matmul_ab, dot, axpy,
+const KernelTable kernel_table = {ATTN_NAME_OF(ATTN_KERNEL_VARIANT), kLanes, matmul_abt, matmul_ab, dot,
+                                  max_sum_of_squares, axpy,
                                   scale_in_place, max_value, exp_shifted_sum, softmax_rows,
-                                  kBlockQueries, kBlockKeys, block_scores, block_softmax, block_accumulate};
+                                  kBlockQueries, kBlockKeys, transpose_block, untranspose_block, block_scores,
+                                  block_softmax, block_accumulate};
 
 }  // namespace attn::kernels::ATTN_KERNEL_VARIANT
