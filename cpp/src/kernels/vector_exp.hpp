@@ -74,8 +74,8 @@ namespace attn::kernels::ATTN_KERNEL_VARIANT::vec {
 //    low mantissa bits hold n + 127. n = t - (1.5 * 2^23 + 127) exactly, and
 //    r = x - n in [-1/2, 1/2] exactly (no Cody-Waite split: the base is 2).
 // 2. Polynomial: 2^r = 1 + r P(r), P of degree 5, fitted by the Remez algorithm
-//    for relative error on [-1/2, 1/2] (2e-9 before float rounding; as accurate
-//    as the Cephes exp above, within 2 ulp).
+//    for relative error on [-1/2, 1/2] (2e-9 before float rounding; within 2 ulp
+//    after it).
 // 3. 2^n: shifting t's bits left by 23 moves n + 127 into the exponent field.
 //
 // Limits. x is first raised to at least -127: then n >= -127, and n = -127 gives
