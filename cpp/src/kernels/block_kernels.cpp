@@ -15,6 +15,7 @@
 #include "block_kernels.hpp"
 
 #include "micro_kernel.hpp"
+#include "transpose.hpp"
 #include "vector.hpp"
 #include "vector_exp.hpp"
 
@@ -35,66 +36,23 @@ inline VecF exp_below_zero(VecF x) { return vec::exp2_vector(x * vec::splat(1.44
 }  // namespace
 
 // ---- moving the query block in and the output block out of the transposed layout ----
-// In 4 x 4 squares, each transposed in registers by two rounds of shuffles
-// (interleave pairs of rows, then pairs of pairs); the ragged edges one float
-// at a time.
-
-#if ATTN_VECTOR_BYTES >= 16
-using vec::Vec4;
-
-inline Vec4 load4(const float* p) {
-  Vec4 v;
-  __builtin_memcpy(&v, p, sizeof v);
-  return v;
-}
-
-// rows a, b, c, d -> columns (a0 b0 c0 d0), (a1 b1 c1 d1), ...
-inline void transpose4(Vec4& a, Vec4& b, Vec4& c, Vec4& d) {
-  const Vec4 ab_low = __builtin_shufflevector(a, b, 0, 4, 1, 5), ab_high = __builtin_shufflevector(a, b, 2, 6, 3, 7);
-  const Vec4 cd_low = __builtin_shufflevector(c, d, 0, 4, 1, 5), cd_high = __builtin_shufflevector(c, d, 2, 6, 3, 7);
-  a = __builtin_shufflevector(ab_low, cd_low, 0, 1, 4, 5);
-  b = __builtin_shufflevector(ab_low, cd_low, 2, 3, 6, 7);
-  c = __builtin_shufflevector(ab_high, cd_high, 0, 1, 4, 5);
-  d = __builtin_shufflevector(ab_high, cd_high, 2, 3, 6, 7);
-}
-inline constexpr std::size_t kSquare = 4;
-#else
-inline constexpr std::size_t kSquare = 0;  // one lane: no squares, every float on its own
-#endif
 
 void transpose_block(const float* q, std::size_t rows, std::size_t d_k, std::size_t rows_p, float* q_t) noexcept {
-  std::size_t r0 = 0;
-#if ATTN_VECTOR_BYTES >= 16
-  for (; r0 + kSquare <= rows; r0 += kSquare) {
-    std::size_t t0 = 0;
-    for (; t0 + kSquare <= d_k; t0 += kSquare) {
-      Vec4 a = load4(q + r0 * d_k + t0), b = load4(q + (r0 + 1) * d_k + t0);
-      Vec4 c = load4(q + (r0 + 2) * d_k + t0), d = load4(q + (r0 + 3) * d_k + t0);
-      transpose4(a, b, c, d);
-      vec::store4(q_t + t0 * rows_p + r0, a), vec::store4(q_t + (t0 + 1) * rows_p + r0, b);
-      vec::store4(q_t + (t0 + 2) * rows_p + r0, c), vec::store4(q_t + (t0 + 3) * rows_p + r0, d);
-    }
-    for (; t0 < d_k; ++t0)
-      for (std::size_t r = r0; r < r0 + kSquare; ++r) q_t[t0 * rows_p + r] = q[r * d_k + t0];
-  }
-#endif
-  for (std::size_t t = 0; t < d_k; ++t) {
-    for (std::size_t r = r0; r < rows; ++r) q_t[t * rows_p + r] = q[r * d_k + t];
-    for (std::size_t r = rows; r < rows_p; ++r) q_t[t * rows_p + r] = 0.0f;  // padding rows: scores 0, never output
-  }
+  vec::transpose_rows(q, rows, d_k, d_k, q_t, rows_p, rows_p);  // the padding rows 0: scores 0, never output
 }
 
 void untranspose_block(const float* o_t, const float* row_factor, std::size_t rows, std::size_t d_v, std::size_t rows_p,
                        float* out) noexcept {
   std::size_t r0 = 0;
 #if ATTN_VECTOR_BYTES >= 16
+  using vec::kSquare, vec::load4, vec::Vec4;
   for (; r0 + kSquare <= rows; r0 += kSquare) {
     const Vec4 factor = load4(row_factor + r0);
     std::size_t j0 = 0;
     for (; j0 + kSquare <= d_v; j0 += kSquare) {
       Vec4 a = load4(o_t + j0 * rows_p + r0) * factor, b = load4(o_t + (j0 + 1) * rows_p + r0) * factor;
       Vec4 c = load4(o_t + (j0 + 2) * rows_p + r0) * factor, d = load4(o_t + (j0 + 3) * rows_p + r0) * factor;
-      transpose4(a, b, c, d);
+      vec::transpose4(a, b, c, d);
       vec::store4(out + r0 * d_v + j0, a), vec::store4(out + (r0 + 1) * d_v + j0, b);
       vec::store4(out + (r0 + 2) * d_v + j0, c), vec::store4(out + (r0 + 3) * d_v + j0, d);
     }

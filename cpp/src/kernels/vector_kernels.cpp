@@ -21,7 +21,9 @@
 // `#if ATTN_VECTOR_BYTES == ...`, and into that variant's table.
 #include "attn/kernels.hpp"
 #include "block_kernels.hpp"
+#include "micro_kernel.hpp"
 #include "softmax_steps.hpp"
+#include "transpose.hpp"
 #include "vector.hpp"
 #include "vector_exp.hpp"
 
@@ -90,40 +92,6 @@ void dot2x4(const float* a0, const float* a1, const float* b0, const float* b1, 
   const VecF* sums[2][4] = {{&s00, &s01, &s02, &s03}, {&s10, &s11, &s12, &s13}};
   for (std::size_t c = 0; c < 4; ++c) out0[c] = vec::horizontal_sum(*sums[0][c]), out1[c] = vec::horizontal_sum(*sums[1][c]);
 #endif
-}
-
-// Two rows of c at once, columns [col, col + 4*kLanes): each load of v feeds
-// both rows (8 accumulators).
-void weighted_sum_panel2(const float* w_row0, const float* w_row1, const float* v, float* c_row0, float* c_row1,
-                         std::size_t m, std::size_t d, std::size_t col) {
-  VecF a0 = vec::splat(0.0f), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0;
-  for (std::size_t j = 0; j < m; ++j) {
-    const VecF w0 = vec::splat(w_row0[j]), w1 = vec::splat(w_row1[j]);
-    const float* v_row = v + j * d + col;
-    const VecF x0 = vec::load(v_row), x1 = vec::load(v_row + kLanes);
-    const VecF x2 = vec::load(v_row + 2 * kLanes), x3 = vec::load(v_row + 3 * kLanes);
-    a0 += w0 * x0, a1 += w0 * x1, a2 += w0 * x2, a3 += w0 * x3;
-    b0 += w1 * x0, b1 += w1 * x1, b2 += w1 * x2, b3 += w1 * x3;
-  }
-  vec::store(c_row0 + col, a0), vec::store(c_row0 + col + kLanes, a1);
-  vec::store(c_row0 + col + 2 * kLanes, a2), vec::store(c_row0 + col + 3 * kLanes, a3);
-  vec::store(c_row1 + col, b0), vec::store(c_row1 + col + kLanes, b1);
-  vec::store(c_row1 + col + 2 * kLanes, b2), vec::store(c_row1 + col + 3 * kLanes, b3);
-}
-
-// Columns [col, col + kVectors*kLanes) of c_row = sum_j w_row[j] v_j, the
-// kVectors accumulators held in registers for the whole sweep over j.
-template <std::size_t kVectors>
-void weighted_sum_panel(const float* w_row, const float* v, float* c_row, std::size_t m, std::size_t d,
-                        std::size_t col) {
-  VecF acc[kVectors];
-  for (auto& a : acc) a = vec::splat(0.0f);
-  for (std::size_t j = 0; j < m; ++j) {
-    const VecF w = vec::splat(w_row[j]);
-    const float* v_row = v + j * d + col;
-    for (std::size_t k = 0; k < kVectors; ++k) acc[k] += w * vec::load(v_row + k * kLanes);
-  }
-  for (std::size_t k = 0; k < kVectors; ++k) vec::store(c_row + col + k * kLanes, acc[k]);
 }
 
 // The last `rest` < kLanes columns of c_row, from padded vectors.
@@ -246,11 +214,10 @@ void scale_in_place(float factor, float* x, std::size_t len) noexcept {
   if (const std::size_t rest = len - i) vec::store_partial(x + i, vec::load_partial(x + i, rest, 0.0f) * vfactor, rest);
 }
 
-// c_ij = a_i . b_j, four keys j at a time, the last m % 4 one by one.
-// The 4- and 16-lane variants (sse2, simd128, avx512f) first take two query
-// rows at a time (dot2x4); with 8 lanes (avx2) the one-row dot4 measured
-// faster (attention_output, n = 256 and 1024, d = 64).
-void matmul_abt(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+// c_ij = a_i . b_j by dot products, four keys j at a time, the last m % 4 one
+// by one; the 4- and 16-lane variants take two query rows at a time (dot2x4).
+// For few rows of a, where packing b (below) would cost more than it saves.
+void matmul_abt_by_dots(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d) {
   constexpr bool kTwoRowBlocks = kLanes == 4 || kLanes == 16;
   std::size_t i = 0;
   for (; kTwoRowBlocks && i + 2 <= n; i += 2) {  // two query rows by four keys (dot2x4)
@@ -273,29 +240,67 @@ void matmul_abt(const float* a, const float* b, float* c, std::size_t n, std::si
   }
 }
 
-// c_i = sum_j w_ij v_j, in column panels of 4, then 1 vector(s), then the tail
-void matmul_ab(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
-  std::size_t i = 0;
-  if (d >= 4 * kLanes) {
-    for (; i + 2 <= n; i += 2) {  // two rows at once over the 4-vector panels
-      const float* w_row = w + i * m;
-      float* c_row = c + i * d;
-      std::size_t col = 0;
-      for (; col + 4 * kLanes <= d; col += 4 * kLanes) weighted_sum_panel2(w_row, w_row + m, v, c_row, c_row + d, m, d, col);
-      for (std::size_t r = 0; r < 2; ++r) {
-        std::size_t tail = col;
-        for (; tail + kLanes <= d; tail += kLanes) weighted_sum_panel<1>(w_row + r * m, v, c_row + r * d, m, d, tail);
-        if (const std::size_t rest = d - tail) weighted_sum_tail(w_row + r * m, v, c_row + r * d, m, d, tail, rest);
-      }
+// Rows of a from which matmul_abt packs b: below, packing the m x d floats of b
+// costs more than the micro-kernel saves over dot products (measured: n = 8).
+constexpr std::size_t kPackFromRows = 8;
+// The depth of one packed panel: kTileVectors * kLanes keys x kPanelDepth
+// features on the stack (24 KiB for avx512f); a longer d takes several.
+constexpr std::size_t kPanelDepth = 128;
+
+// c (n x m) = a b^T in the GEMM form of micro_kernel.hpp: C[i][j] = sum_t
+// a(i, t) B^T[t][j], keys j along the lanes. b^T is packed panel by panel
+// (kTileVectors * kLanes keys, up to kPanelDepth features, zeros past m) on the
+// stack; every row tile of a then streams through the panel.
+void matmul_abt(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+  if (n < kPackFromRows) return matmul_abt_by_dots(a, b, c, n, m, d);
+  constexpr std::size_t kPanelKeys = vec::kTileVectors * kLanes;
+  alignas(64) float panel[kPanelKeys * kPanelDepth];
+  for (std::size_t j0 = 0; j0 < m; j0 += kPanelKeys) {
+    const std::size_t keys = m - j0 < kPanelKeys ? m - j0 : kPanelKeys;
+    const std::size_t vectors = (keys + kLanes - 1) / kLanes, width = vectors * kLanes;
+    for (std::size_t t0 = 0; t0 < d; t0 += kPanelDepth) {
+      const std::size_t depth = d - t0 < kPanelDepth ? d - t0 : kPanelDepth;
+      vec::transpose_rows(b + j0 * d + t0, keys, depth, d, panel, width, width);  // panel[t][j] = b[j0 + j][t0 + t]
+      const bool first = t0 == 0;
+      // C tile rows [i0, i0 + MR), keys j0 + [v0, v0 + NRV) vectors: stored, or added on later panels;
+      // the last vector may be partial (keys past m are the panel's zeros, not stored)
+      auto finish = [=]<std::size_t MR, std::size_t NRV>(std::size_t i0, std::size_t v0, VecF (&acc)[MR][NRV]) {
+#pragma GCC unroll 16
+        for (std::size_t i = 0; i < MR; ++i) {
+          float* c_row = c + (i0 + i) * m + j0;
+#pragma GCC unroll 16
+          for (std::size_t v = 0; v < NRV; ++v) {
+            float* out = c_row + (v0 + v) * kLanes;
+            const std::size_t count = keys - (v0 + v) * kLanes;
+            if (count == 0 || count > keys) __builtin_unreachable();  // a vector holds at least one key
+            if (count >= kLanes) {
+              vec::store(out, first ? acc[i][v] : vec::load(out) + acc[i][v]);
+            } else {
+              const VecF sum = first ? acc[i][v] : vec::load_partial(out, count, 0.0f) + acc[i][v];
+              vec::store_partial(out, sum, count);
+            }
+          }
+        }
+      };
+      vec::broadcast_product(a + t0, d, 1, n, panel, width, vectors, depth, finish);
     }
   }
-  for (; i < n; ++i) {
-    const float* w_row = w + i * m;
-    float* c_row = c + i * d;
-    std::size_t col = 0;
-    for (; col + 4 * kLanes <= d; col += 4 * kLanes) weighted_sum_panel<4>(w_row, v, c_row, m, d, col);
-    for (; col + kLanes <= d; col += kLanes) weighted_sum_panel<1>(w_row, v, c_row, m, d, col);
-    if (const std::size_t rest = d - col) weighted_sum_tail(w_row, v, c_row, m, d, col, rest);
+}
+
+// c (n x d) = w v in the GEMM form of micro_kernel.hpp: C[i][col] = sum_j w(i, j)
+// v[j][col], the value columns along the lanes straight from v's rows (no
+// packing); the last d % kLanes columns, if any, by padded vectors row by row.
+void matmul_ab(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+  const std::size_t vectors = d / kLanes;
+  auto store_tile = [=]<std::size_t MR, std::size_t NRV>(std::size_t i0, std::size_t v0, VecF (&acc)[MR][NRV]) {
+#pragma GCC unroll 16
+    for (std::size_t i = 0; i < MR; ++i)
+#pragma GCC unroll 16
+      for (std::size_t u = 0; u < NRV; ++u) vec::store(c + (i0 + i) * d + (v0 + u) * kLanes, acc[i][u]);
+  };
+  if (vectors > 0) vec::broadcast_product(w, m, 1, n, v, d, vectors, m, store_tile);
+  if (const std::size_t rest = d - vectors * kLanes) {
+    for (std::size_t i = 0; i < n; ++i) weighted_sum_tail(w + i * m, v, c + i * d, m, d, vectors * kLanes, rest);
   }
 }
 
