@@ -60,16 +60,18 @@ struct KernelTable {
   // out = diag(row_factor) O_i:  out[r*d_v + j] = row_factor[r] * o_t[j*rows_p + r] for r < rows, j < d_v
   void (*untranspose_block)(const float* o_t, const float* row_factor, std::size_t rows, std::size_t d_v,
                             std::size_t rows_p, float* out) noexcept;
-  // s_t = scale K_j Q_i^T:  s_t[c*rows_p + r] = scale * sum_t k[c*d_k + t] q_t[t*rows_p + r]
+  // s_t = scale K_j Q_i^T:  s_t[c*rows_p + r] = scale * sum_t k[c*d_k + t] q_t[t*rows_p + r],
+  // and block_max[r] = max_c s_t[c][r]
   void (*block_scores)(const float* k, const float* q_t, float* s_t, std::size_t cols, std::size_t rows_p,
-                       std::size_t d_k, float scale) noexcept;
-  // The online softmax on the scaled scores S_ij^T, for every row r < rows_p:
+                       std::size_t d_k, float scale, float* block_max) noexcept;
+  // The online softmax on the scaled scores S_ij^T, for every row r < rows_p, with block_max from
+  // block_scores, or null (after a mask changed s_t: then computed here):
   //   m_new = max(m_r, max_c s_t[c][r]);  shift = m_new, or 0 where m_new = -inf
   //   s_t[c][r] <- exp(s_t[c][r] - shift)     (P_ij^T; exactly 0 where s = -inf)
   //   correction_r = exp(m_r - shift);  l_r <- correction_r * l_r + sum_c s_t[c][r];  m_r <- m_new
   // running_max holds m_r, -inf before any key is seen.
-  void (*block_softmax)(float* s_t, std::size_t cols, std::size_t rows_p, float* running_max, float* running_sum,
-                        float* correction) noexcept;
+  void (*block_softmax)(float* s_t, std::size_t cols, std::size_t rows_p, const float* block_max, float* running_max,
+                        float* running_sum, float* correction) noexcept;
   // o_t = o_t diag(correction) + V_j^T P_ij^T:
   //   o_t[j*rows_p + r] = correction[r] * o_t[j*rows_p + r] + sum_c v[c*d_v + j] p_t[c*rows_p + r]
   void (*block_accumulate)(const float* v, const float* p_t, const float* correction, float* o_t, std::size_t cols,

@@ -54,16 +54,16 @@ constexpr double kMinFlopsPerThread = 0x1p22;
 // kernels): its rows, padded to rows_p (a multiple of the variant's lanes), run
 // along the vector lanes.
 //   q_t  d_k x rows_p   Q_i^T (padding rows 0)     s_t  B_c x rows_p   S_ij^T, then P~_ij^T
-//   o_t  d_v x rows_p   O_i^T, unnormalised        m_r, l_r, correction: rows_p each
+//   o_t  d_v x rows_p   O_i^T, unnormalised        m_r, l_r, correction, the block's row max: rows_p each
 struct BlockScratch {
   static constexpr std::size_t kAlignFloats = 16;
   static std::size_t aligned(std::size_t floats) { return (floats + kAlignFloats - 1) / kAlignFloats * kAlignFloats; }
   static std::size_t padded_rows(std::size_t rows, std::size_t lanes) { return (rows + lanes - 1) / lanes * lanes; }
   static std::size_t floats(std::size_t rows_p, std::size_t block_cols, std::size_t d_k, std::size_t d_v) {
     return kAlignFloats + aligned(d_k * rows_p) + aligned(block_cols * rows_p) + aligned(d_v * rows_p) +
-           3 * aligned(rows_p);
+           4 * aligned(rows_p);
   }
-  float *q_t, *s_t, *o_t, *running_max, *running_sum, *correction;
+  float *q_t, *s_t, *o_t, *running_max, *running_sum, *correction, *block_max;
   BlockScratch(float* memory, std::size_t rows_p, std::size_t block_cols, std::size_t d_k, std::size_t d_v) {
     const auto address = reinterpret_cast<std::uintptr_t>(memory);
     float* next = memory + (kAlignFloats - address / sizeof(float) % kAlignFloats) % kAlignFloats;
@@ -74,6 +74,7 @@ struct BlockScratch {
     running_max = take(rows_p);
     running_sum = take(rows_p);
     correction = take(rows_p);
+    block_max = take(rows_p);
   }
 };
 
@@ -95,13 +96,16 @@ void query_block(const detail::AttentionProblem& p, const kernels::KernelTable& 
     const std::size_t cols = std::min(block_cols, m - k0);
     if (p.rule.hides_block(q0, rows, k0, cols)) continue;  // every weight 0: nothing to add
 
-    // S_ij^T = scale K_j Q_i^T                          (cols x rows_p)
-    kernels.block_scores(p.k + k0 * d_k, q_t, s_t, cols, rows_p, d_k, p.scale);
-    detail::mask_block_transposed(s_t, rows, cols, rows_p, q0, k0, p.rule);  // -inf where masked
+    // S_ij^T = scale K_j Q_i^T, and rowmax(S_ij)        (cols x rows_p)
+    kernels.block_scores(p.k + k0 * d_k, q_t, s_t, cols, rows_p, d_k, p.scale, scratch.block_max);
+    const bool masked = !p.rule.keeps_everything();
+    if (masked) detail::mask_block_transposed(s_t, rows, cols, rows_p, q0, k0, p.rule);  // -inf where masked
 
     // Per row: m_new = max(m_r, rowmax(S_ij)); P~_ij = exp(S_ij - m_new);
     // l_r = exp(m_r - m_new) l_r + rowsum(P~_ij). P~_ij^T overwrites S_ij^T.
-    kernels.block_softmax(s_t, cols, rows_p, scratch.running_max, scratch.running_sum, scratch.correction);
+    // (A mask invalidates the row max of block_scores: the softmax finds it again.)
+    kernels.block_softmax(s_t, cols, rows_p, masked ? nullptr : scratch.block_max, scratch.running_max,
+                          scratch.running_sum, scratch.correction);
 
     // O_i = diag(exp(m_r - m_new)) O_i + P~_ij V_j        (transposed: O_i^T)
     kernels.block_accumulate(p.v + k0 * d_v, s_t, scratch.correction, o_t, cols, rows_p, d_v);

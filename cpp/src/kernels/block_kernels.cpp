@@ -67,37 +67,54 @@ void untranspose_block(const float* o_t, const float* row_factor, std::size_t ro
 // ---- the products and the softmax ----
 
 void block_scores(const float* k, const float* q_t, float* s_t, std::size_t cols, std::size_t rows_p,
-                  std::size_t d_k, float scale) noexcept {
-  // a(i, t) = k[i*d_k + t]; B_t = q_t + t*rows_p; the tile, times the scale, goes to s_t rows [i0, i0 + MR)
+                  std::size_t d_k, float scale, float* block_max) noexcept {
+  // a(i, t) = k[i*d_k + t]; B_t = q_t + t*rows_p; the tile, times the scale, goes to s_t rows
+  // [i0, i0 + MR), and its max over those keys into block_max (so that the softmax needs no pass for it)
   // (the lambdas capture by value: through references every store would reload them)
   const VecF factor = vec::splat(scale);
+  for (std::size_t r = 0; r < rows_p; r += kLanes) vec::store(block_max + r, vec::splat(-__builtin_inff()));
   auto store_tile = [=]<std::size_t MR, std::size_t NRV>(std::size_t i0, std::size_t v0, VecF (&acc)[MR][NRV]) {
     float* row = s_t + i0 * rows_p + v0 * kLanes;
+    VecF tile_max[NRV];
+#pragma GCC unroll 16
+    for (std::size_t v = 0; v < NRV; ++v) tile_max[v] = vec::load(block_max + (v0 + v) * kLanes);
 #pragma GCC unroll 16
     for (std::size_t i = 0; i < MR; ++i, row += rows_p)
 #pragma GCC unroll 16
-      for (std::size_t v = 0; v < NRV; ++v) vec::store(row + v * kLanes, acc[i][v] * factor);
+      for (std::size_t v = 0; v < NRV; ++v) {
+        const VecF s = acc[i][v] * factor;
+        vec::store(row + v * kLanes, s);
+        tile_max[v] = vec::max(tile_max[v], s);
+      }
+#pragma GCC unroll 16
+    for (std::size_t v = 0; v < NRV; ++v) vec::store(block_max + (v0 + v) * kLanes, tile_max[v]);
   };
   vec::broadcast_product(k, d_k, 1, cols, q_t, rows_p, rows_p / kLanes, d_k, store_tile);
 }
 
-void block_softmax(float* s_t, std::size_t cols, std::size_t rows_p, float* running_max, float* running_sum,
-                   float* correction) noexcept {
+void block_softmax(float* s_t, std::size_t cols, std::size_t rows_p, const float* block_max, float* running_max,
+                   float* running_sum, float* correction) noexcept {
   constexpr float kMinusInfinity = -__builtin_inff();
   const std::size_t pair_step = 2 * rows_p;
   for (std::size_t r = 0; r < rows_p; r += kLanes) {
     float* const first = s_t + r;                  // this vector of rows, key c at first + c * rows_p
     float* const end = first + cols * rows_p;
     float* const pairs_end = first + cols / 2 * pair_step;
-    // pass 1: the block's max, two chains
-    VecF max0 = vec::splat(kMinusInfinity), max1 = max0;
-    for (float* p = first; p != pairs_end; p += pair_step) {
-      max0 = vec::max(max0, vec::load(p));
-      max1 = vec::max(max1, vec::load(p + rows_p));
+    // pass 1: the block's max (given by block_scores, or here in two chains)
+    VecF this_max;
+    if (block_max != nullptr) {
+      this_max = vec::load(block_max + r);
+    } else {
+      VecF max0 = vec::splat(kMinusInfinity), max1 = max0;
+      for (float* p = first; p != pairs_end; p += pair_step) {
+        max0 = vec::max(max0, vec::load(p));
+        max1 = vec::max(max1, vec::load(p + rows_p));
+      }
+      if (pairs_end != end) max0 = vec::max(max0, vec::load(pairs_end));
+      this_max = vec::max(max0, max1);
     }
-    if (pairs_end != end) max0 = vec::max(max0, vec::load(pairs_end));
     const VecF old_max = vec::load(running_max + r);
-    const VecF new_max = vec::max(old_max, vec::max(max0, max1));
+    const VecF new_max = vec::max(old_max, this_max);
     // where nothing is visible yet (new_max = -inf) shift by 0: every exp(-inf - 0) is 0
     const VecF shift = vec::select(new_max == vec::splat(kMinusInfinity), vec::splat(0.0f), new_max);
 

@@ -29,9 +29,9 @@ void transpose_block(const float* q, std::size_t rows, std::size_t d_k, std::siz
 void untranspose_block(const float* o_t, const float* row_factor, std::size_t rows, std::size_t d_v, std::size_t rows_p,
                        float* out) noexcept;
 void block_scores(const float* k, const float* q_t, float* s_t, std::size_t cols, std::size_t rows_p,
-                  std::size_t d_k, float scale) noexcept;
-void block_softmax(float* s_t, std::size_t cols, std::size_t rows_p, float* running_max, float* running_sum,
-                   float* correction) noexcept;
+                  std::size_t d_k, float scale, float* block_max) noexcept;
+void block_softmax(float* s_t, std::size_t cols, std::size_t rows_p, const float* block_max, float* running_max,
+                   float* running_sum, float* correction) noexcept;
 void block_accumulate(const float* v, const float* p_t, const float* correction, float* o_t, std::size_t cols,
                       std::size_t rows_p, std::size_t d_v) noexcept;
 

@@ -86,21 +86,24 @@ void untranspose_block(const float* o_t, const float* row_factor, std::size_t ro
 
 // s_t[c][r] = scale * sum_t k[c][t] q_t[t][r]
 void block_scores(const float* k, const float* q_t, float* s_t, std::size_t cols, std::size_t rows_p,
-                  std::size_t d_k, float scale) noexcept {
+                  std::size_t d_k, float scale, float* block_max) noexcept {
+  for (std::size_t r = 0; r < rows_p; ++r) block_max[r] = -std::numeric_limits<float>::infinity();
   for (std::size_t c = 0; c < cols; ++c)
     for (std::size_t r = 0; r < rows_p; ++r) {
       float sum = 0.0f;
       for (std::size_t t = 0; t < d_k; ++t) sum += k[c * d_k + t] * q_t[t * rows_p + r];
       s_t[c * rows_p + r] = scale * sum;
+      block_max[r] = std::max(block_max[r], s_t[c * rows_p + r]);
     }
 }
 
-void block_softmax(float* s_t, std::size_t cols, std::size_t rows_p, float* running_max, float* running_sum,
-                   float* correction) noexcept {
+void block_softmax(float* s_t, std::size_t cols, std::size_t rows_p, const float* block_max, float* running_max,
+                   float* running_sum, float* correction) noexcept {
   for (std::size_t r = 0; r < rows_p; ++r) {
-    float block_max = -std::numeric_limits<float>::infinity();
-    for (std::size_t c = 0; c < cols; ++c) block_max = std::max(block_max, s_t[c * rows_p + r]);
-    const float new_max = std::max(running_max[r], block_max);
+    float this_max = -std::numeric_limits<float>::infinity();
+    if (block_max != nullptr) this_max = block_max[r];
+    else for (std::size_t c = 0; c < cols; ++c) this_max = std::max(this_max, s_t[c * rows_p + r]);
+    const float new_max = std::max(running_max[r], this_max);
     const float shift = new_max == -std::numeric_limits<float>::infinity() ? 0.0f : new_max;
     float sum = 0.0f;
     for (std::size_t c = 0; c < cols; ++c) sum += s_t[c * rows_p + r] = std::exp(s_t[c * rows_p + r] - shift);
