@@ -11,7 +11,12 @@
 // query rows along v: for S^T, a = K_j (i = key, t = feature) and B_t = row t
 // of Q_i^T; for O^T, a = V_j^T (i = value feature, t = key) and B_t = row t of
 // P^T. Neither K_j nor V_j needs packing: their elements are broadcast one at a
-// time, from rows that stay in the cache for the whole block.
+// time, from rows that stay in the cache for the whole block; the query block
+// is the one moved into the layout the micro-kernel streams (transpose_block),
+// once per query block, whatever the number of keys.
+//
+// As in vector_kernels.cpp, nothing from the standard library is used here (its
+// inline code would be compiled for this variant's instruction set).
 #include "block_kernels.hpp"
 
 #include "micro_kernel.hpp"

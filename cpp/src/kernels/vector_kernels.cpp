@@ -17,8 +17,10 @@
 // function or template instantiated in this file would be compiled for this
 // variant's instruction set, and the linker may keep that copy for all callers.
 //
-// A register-blocked micro-kernel for one variant goes next to these, under
-// `#if ATTN_VECTOR_BYTES == ...`, and into that variant's table.
+// The two matrix products (matmul_abt, matmul_ab) are built on the
+// register-blocked micro-kernel of micro_kernel.hpp, whose tile shape is the
+// variant's; the tiled path's block kernels (block_kernels.cpp) too. This
+// file's table lists both.
 #include "attn/kernels.hpp"
 #include "block_kernels.hpp"
 #include "micro_kernel.hpp"
