@@ -1,8 +1,8 @@
-// block_kernels.hpp (internal) — the tiled path's three block kernels of one
-// vector variant (block_kernels.cpp, compiled per variant like
-// vector_kernels.cpp, whose table lists them). What they compute is written at
-// attn/kernels.hpp (KernelTable::block_scores, block_softmax,
-// block_accumulate).
+// block_kernels.hpp (internal) — the tiled path's block kernels of one vector
+// variant (block_kernels.cpp, compiled per variant like vector_kernels.cpp,
+// whose table lists them, with the block sizes of micro_kernel.hpp). What they
+// compute is written at attn/kernels.hpp (KernelTable::transpose_block,
+// untranspose_block, block_scores, block_softmax, block_accumulate).
 #pragma once
 
 #include <cstddef>
@@ -12,22 +12,6 @@
 #endif
 
 namespace attn::kernels::ATTN_KERNEL_VARIANT {
-
-// The block sizes B_r x B_c the tiled path uses with this variant, measured
-// (attention_output at d = 64, n = 64 .. 4096; bench/README.md): B_r a multiple
-// of the micro-kernel's rows (kTileVectors * kLanes) and B_c of its keys per
-// tile (kTileRows), so that no edge tile runs in the blocks of a long sequence.
-// WebAssembly (simd128, one_lane): 64 x 64, which the page's memory model
-// (web/src/sections/cost/memory.js) assumes.
-#if defined(ATTN_BLOCK_QUERIES) && defined(ATTN_BLOCK_KEYS)  // for measuring other sizes
-inline constexpr std::size_t kBlockQueries = ATTN_BLOCK_QUERIES, kBlockKeys = ATTN_BLOCK_KEYS;
-#elif ATTN_VECTOR_BYTES == 64
-inline constexpr std::size_t kBlockQueries = 48, kBlockKeys = 64;
-#elif ATTN_VECTOR_BYTES == 32
-inline constexpr std::size_t kBlockQueries = 32, kBlockKeys = 60;
-#else
-inline constexpr std::size_t kBlockQueries = 64, kBlockKeys = 64;
-#endif
 
 void transpose_block(const float* q, std::size_t rows, std::size_t d_k, std::size_t rows_p, float* q_t) noexcept;
 void untranspose_block(const float* o_t, const float* row_factor, std::size_t rows, std::size_t d_v, std::size_t rows_p,

@@ -35,14 +35,18 @@
 
 namespace attn::kernels::ATTN_KERNEL_VARIANT::vec {
 
-#if defined(ATTN_TILE_ROWS) && defined(ATTN_TILE_VECTORS)  // for measuring other shapes
-inline constexpr std::size_t kTileRows = ATTN_TILE_ROWS, kTileVectors = ATTN_TILE_VECTORS;
-#elif ATTN_VECTOR_BYTES == 64
-inline constexpr std::size_t kTileRows = 8, kTileVectors = 3;
+// The variant's tile (kTileRows x kTileVectors) and the tiled path's block
+// sizes B_r x B_c (kBlockQueries x kBlockKeys): B_r a multiple of the tile's
+// kTileVectors * kLanes query rows and B_c of its kTileRows keys, so that no
+// edge tile runs inside the blocks of a long sequence. WebAssembly (simd128,
+// one_lane): 64 x 64, which the page's memory model assumes
+// (web/src/sections/cost/memory.js).
+#if ATTN_VECTOR_BYTES == 64
+inline constexpr std::size_t kTileRows = 8, kTileVectors = 3, kBlockQueries = 48, kBlockKeys = 64;
 #elif ATTN_VECTOR_BYTES == 32
-inline constexpr std::size_t kTileRows = 6, kTileVectors = 2;
+inline constexpr std::size_t kTileRows = 6, kTileVectors = 2, kBlockQueries = 32, kBlockKeys = 60;
 #else
-inline constexpr std::size_t kTileRows = 4, kTileVectors = 2;
+inline constexpr std::size_t kTileRows = 4, kTileVectors = 2, kBlockQueries = 64, kBlockKeys = 64;
 #endif
 
 // One MR x NRV tile: acc = sum_t a(i, t) B_t, then finish(i, v, acc).

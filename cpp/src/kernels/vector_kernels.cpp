@@ -320,7 +320,7 @@ extern const KernelTable kernel_table;
 const KernelTable kernel_table = {ATTN_NAME_OF(ATTN_KERNEL_VARIANT), kLanes, matmul_abt, matmul_ab, dot,
                                   max_sum_of_squares, axpy,
                                   scale_in_place, max_value, exp_shifted_sum, softmax_rows,
-                                  kBlockQueries, kBlockKeys, transpose_block, untranspose_block, block_scores,
+                                  vec::kBlockQueries, vec::kBlockKeys, transpose_block, untranspose_block, block_scores,
                                   block_softmax, block_accumulate};
 
 }  // namespace attn::kernels::ATTN_KERNEL_VARIANT
