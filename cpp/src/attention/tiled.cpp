@@ -1,5 +1,8 @@
 // tiled.cpp — attention output by blocks with an online softmax
-// (FlashAttention, Dao et al. 2022, Algorithm 1), never holding the n x m matrix.
+// (FlashAttention, Dao et al. 2022, Algorithm 1, in the loop order of
+// FlashAttention-2: each query block is one task and streams every key block
+// past, its output kept unnormalised until the end), never holding the n x m
+// matrix.
 //
 // The queries are cut into T_r blocks of B_r rows, the keys and values into T_c
 // blocks of B_c rows. For one query block Q_i the keys stream past block by
@@ -12,17 +15,23 @@
 //   O_r / l_r = sum_j softmax(s_r)_j v_j,
 // exactly the output of the full path, up to rounding.
 //
+// The block is held transposed, its query rows along the vector lanes, and
+// each step is three kernels of the variant in use (attn/kernels.hpp: the
+// register-blocked products S_ij^T = scale K_j Q_i^T and O_i^T += V_j^T P_ij^T,
+// and the online softmax between them, one lane per query row).
+//
 // Masks: a masked score is -inf, whose exp is 0. A row that has seen only -inf
-// so far has m_r = -inf; it skips the block (nothing to add, and exp(-inf -
-// -inf) would be NaN). A row whose keys are all masked ends with l_r = 0 and
-// keeps its zero output row.
+// so far has m_r = -inf; the softmax shifts it by 0 instead of m_r (every
+// exp(-inf - 0) is 0, where exp(-inf - -inf) would be NaN). A row whose keys
+// are all masked ends with l_r = 0 and keeps its zero output row. Blocks that
+// a causal or padding mask hides entirely are skipped.
 //
 // Float range: each exp(s_rj - m_r) <= 1, so l_r <= m and |O_r| <= m max_j |v_j|;
 // rows for which that or the scores could leave the float range are computed
 // in double instead (float_range.hpp).
 //
 // Memory: the block Q_i^T (d_k x B_r), one B_c x B_r block of scores S_ij^T, the
-// B_r x d_v accumulator O_i^T and m, l of B_r entries, besides the n x d_v output.
+// d_v x B_r accumulator O_i^T and four numbers per row, besides the n x d_v output.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -113,7 +122,8 @@ void query_block(const detail::AttentionProblem& p, const kernels::KernelTable& 
 
   // O_i = diag(l_i)^-1 O_i, out of the transposed block; a fully masked row (l_r = 0) stays zero
   float* inverse_sum = scratch.correction;  // (free now)
-  for (std::size_t r = 0; r < rows; ++r) inverse_sum[r] = scratch.running_sum[r] > 0.0f ? 1.0f / scratch.running_sum[r] : 0.0f;
+  for (std::size_t r = 0; r < rows; ++r)
+    inverse_sum[r] = scratch.running_sum[r] > 0.0f ? 1.0f / scratch.running_sum[r] : 0.0f;
   kernels.untranspose_block(o_t, inverse_sum, rows, d_v, rows_p, output + q0 * d_v);
 }
 
