@@ -4,7 +4,6 @@
 //   Q n x d_k, K m x d_k, V m x d_v; scores, scaled, masked, weights n x m; output n x d_v
 #include "full_pipeline.hpp"
 
-#include <ranges>
 #include <vector>
 
 #include "kernels/kernels.hpp"
@@ -39,9 +38,8 @@ void full_passes(const AttentionProblem& problem, float* matrix, float* output) 
 }
 
 // The same passes, each into a matrix of its own. Each matrix starts as a copy
-// of the one before (or, for scaled, as its product with the scale), never as
-// zeros that the next pass would overwrite anyway: at n = 1024 that saves
-// writing 12 MiB.
+// of the one before, never as zeros that the next pass would overwrite anyway:
+// at n = 1024 that saves writing 12 MiB.
 void trace_passes(const AttentionProblem& problem, AttentionTrace& trace) {
   const kernels::KernelTable& kernels = kernels::active();
   const std::size_t n = problem.shape.n, m = problem.shape.m, d_k = problem.shape.d_k, d_v = problem.shape.d_v;
@@ -53,8 +51,8 @@ void trace_passes(const AttentionProblem& problem, AttentionTrace& trace) {
   kernels.matmul_abt(problem.q, problem.k, trace.scores.data(), n, m, d_k);
 
   // pass 2: scaled = scale * S
-  const auto scaled = trace.scores | std::views::transform([scale](float s) { return scale * s; });
-  trace.scaled.assign(scaled.begin(), scaled.end());
+  trace.scaled.assign(trace.scores.begin(), trace.scores.end());
+  kernels.scale_in_place(scale, trace.scaled.data(), n * m);
 
   // pass 3: masked_ij = scaled_ij where query i may see key j, else -inf
   trace.masked.assign(trace.scaled.begin(), trace.scaled.end());
