@@ -220,9 +220,9 @@ TEST_P(EveryVariant, SoftmaxRowsMatchesDouble) {
 }
 
 // c = a b^T and c = w v on odd shapes: d around each width, n and m odd; and,
-// from n = 8 rows on (where matmul_abt packs b into panels of 3 W keys and 128
-// features for the micro-kernel), m around the panel widths 8, 12, 16, 24, 48
-// and d past one panel's depth.
+// from n = 8 rows on (where matmul_abt packs b into panels of kTileVectors * W
+// keys and 128 features for the micro-kernel), m around the panel widths 8
+// (sse2), 16 (avx2) and 48 (avx512f) and d past one panel's depth.
 TEST_P(EveryVariant, MatmulsMatchDoubleOnOddShapes) {
   attn::Rng rng(6);
   std::vector<std::array<std::size_t, 3>> shapes = {{1, 1, 1}, {7, 13, 5}, {1, 33, 3}, {2, 4, 64}};

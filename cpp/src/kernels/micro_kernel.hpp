@@ -17,11 +17,13 @@
 // accumulators, the NRV loaded vectors and one broadcast must fit in the
 // register file, or the compiler spills them to memory on every step:
 //
-//   variant   registers  MR x NRV  accumulators            measured (attention_output, d = 64)
-//   avx512f   32 zmm     8 x 3     24 (+ 3 loads + 1)      see bench/README.md
-//   avx2      16 ymm     6 x 2     12 (+ 2 + 1)
-//   sse2      16 xmm     4 x 2      8 (+ 2 + 1 + 1 product: no FMA)
-//   simd128   16 xmm     4 x 2      8 (V8 keeps one register as its scratch)
+//   variant   registers  MR x NRV  accumulators           the block products, d = 64 (bench/README.md)
+//   avx512f   32 zmm     8 x 3     24 (+ 3 loads + 1)     ~215 GFLOP/s = 98% of the FMA peak; 8x2, 4x6
+//                                                          as fast, 12x2, 6x4, 16x1 slower
+//   avx2      16 ymm     6 x 2     12 (+ 2 + 1)           ~95 GFLOP/s; 4x2, 4x3, 3x4 the same, 8x1 slower
+//   sse2      16 xmm     6 x 2     12 (+ 2 + 1 product)   4x2, 3x3 within 5%, 4x3 slower (no FMA)
+//   simd128   16 xmm     4 x 2      8 (+ 2 + 1 + 1)       ~97% of the mul+add peak; 6x2, 4x3, 3x4,
+//                                                          8x1, 2x4 within 2% (V8 is bound by the FP ports)
 //   one_lane  scalars    4 x 2      8
 //
 // broadcast_product() covers a whole C of `count` x `vectors` with such tiles,
@@ -45,7 +47,9 @@ namespace attn::kernels::ATTN_KERNEL_VARIANT::vec {
 inline constexpr std::size_t kTileRows = 8, kTileVectors = 3, kBlockQueries = 48, kBlockKeys = 64;
 #elif ATTN_VECTOR_BYTES == 32
 inline constexpr std::size_t kTileRows = 6, kTileVectors = 2, kBlockQueries = 32, kBlockKeys = 60;
-#else
+#elif ATTN_VECTOR_BYTES == 16 && !defined(__wasm__)  // sse2, portable
+inline constexpr std::size_t kTileRows = 6, kTileVectors = 2, kBlockQueries = 64, kBlockKeys = 60;
+#else  // simd128, one_lane
 inline constexpr std::size_t kTileRows = 4, kTileVectors = 2, kBlockQueries = 64, kBlockKeys = 64;
 #endif
 
