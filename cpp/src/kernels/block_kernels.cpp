@@ -123,27 +123,21 @@ void block_softmax(float* s_t, std::size_t cols, std::size_t rows_p, const float
     // where nothing is visible yet (new_max = -inf) shift by 0: every exp(-inf - 0) is 0
     const VecF shift = vec::select(new_max == vec::splat(kMinusInfinity), vec::splat(0.0f), new_max);
 
-    // pass 2: P = exp(S - shift) and its sum, CHAINS exps per step
-    constexpr std::size_t kChains = 2;
-    VecF sums[kChains];
-    for (auto& x : sums) x = vec::splat(0.0f);
-    const std::size_t step = kChains * rows_p;
-    float* const chains_end = first + cols / kChains * step;
-    float* p = first;
-    for (; p != chains_end; p += step) {
-      VecF w[kChains];
-#pragma GCC unroll 8
-      for (std::size_t j = 0; j < kChains; ++j) w[j] = exp_below_zero(vec::load(p + j * rows_p) - shift);
-#pragma GCC unroll 8
-      for (std::size_t j = 0; j < kChains; ++j) vec::store(p + j * rows_p, w[j]), sums[j] += w[j];
+    // pass 2: P = exp(S - shift) and its sums, two chains (one or four measured the same)
+    VecF sum0 = vec::splat(0.0f), sum1 = sum0;
+    for (float* p = first; p != pairs_end; p += pair_step) {
+      const VecF p0 = exp_below_zero(vec::load(p) - shift), p1 = exp_below_zero(vec::load(p + rows_p) - shift);
+      vec::store(p, p0);
+      vec::store(p + rows_p, p1);
+      sum0 += p0;
+      sum1 += p1;
     }
-    for (; p != end; p += rows_p) {
-      const VecF weight = exp_below_zero(vec::load(p) - shift);
-      vec::store(p, weight);
-      sums[0] += weight;
+    if (pairs_end != end) {
+      const VecF p0 = exp_below_zero(vec::load(pairs_end) - shift);
+      vec::store(pairs_end, p0);
+      sum0 += p0;
     }
-    VecF sum = sums[0];
-    for (std::size_t j = 1; j < kChains; ++j) sum += sums[j];
+    const VecF sum = sum0 + sum1;
     const VecF corr = exp_below_zero(old_max - shift);  // exp(-inf) = 0 on the first visible block
     vec::store(correction + r, corr);
     vec::store(running_sum + r, corr * vec::load(running_sum + r) + sum);
