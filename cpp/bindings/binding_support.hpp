@@ -9,7 +9,10 @@
 
 #include <cstdint>
 #include <stdexcept>
+#include <memory>
+#include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "attn/error.hpp"
@@ -47,8 +50,35 @@ val guarded(Compute&& compute) {
 
 // ---- conversion helpers -------------------------------------------------------------
 
-inline std::vector<float> floats_from(const val& array) {
-  return emscripten::convertJSArrayToNumberVector<float>(array);
+// A std::allocator whose value-initialisation leaves the floats unset, for the
+// vectors that receive a whole TypedArray.set: convertJSArrayToNumberVector
+// zero-fills its vector first, which at n = m = 256, d = 64 writes 192 KiB of
+// zeros per attention call only to overwrite them.
+template <class T>
+struct NoZeroFill : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = NoZeroFill<U>;
+  };
+  NoZeroFill() = default;
+  template <class U>
+  NoZeroFill(const NoZeroFill<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;  // default-initialised: a float keeps whatever the memory held
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+using Floats = std::vector<float, NoZeroFill<float>>;
+
+// A Float32Array (or any array-like the engine allows) copied into wasm memory.
+inline Floats floats_from(const val& array) {
+  Floats floats(array["length"].as<std::size_t>());
+  val(emscripten::typed_memory_view(floats.size(), floats.data())).call<void>("set", array);
+  return floats;
 }
 
 inline std::vector<std::uint8_t> bytes_from(const val& array) {

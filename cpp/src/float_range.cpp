@@ -15,6 +15,9 @@ namespace attn::detail {
 
 double largest_row_norm(const char* arg, const float* x, std::size_t rows, std::size_t cols) {
   const kernels::KernelTable& kernels = kernels::active();
+  const float quick = kernels.max_sum_of_squares(x, rows, cols);  // every row at once: the common case
+  if (quick < __builtin_inff()) return std::sqrt(static_cast<double>(quick));
+  // some sum is not finite: row by row, to name a NaN or infinite element (or find squares that overflowed)
   float largest = 0.0f;  // of the sums of squares
   for (std::size_t r = 0; r < rows; ++r) {
     const float* row = x + r * cols;

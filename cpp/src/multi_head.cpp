@@ -111,7 +111,7 @@ MultiHeadResult multi_head(const MultiHeadInputs& in) {
     const detail::AttentionProblem problem =
         detail::checked_attention_problem(q_i.data(), k_i.data(), v_i.data(), head_shape, scale, rule);
     std::vector<float>& weights = result.head_weights.emplace_back(n * m);
-    detail::full_passes(problem, {.weights = weights.data(), .output = head_output.data()});
+    detail::full_passes(problem, weights.data(), head_output.data());
     for (std::size_t r = 0; r < n; ++r)
       for (std::size_t c = 0; c < d_head; ++c) result.concat[r * d_model + first + c] = head_output[r * d_head + c];
   }

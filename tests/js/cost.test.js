@@ -233,8 +233,8 @@ describe('memory by shape (memory.js), against the peak of the wasm heap', () =>
     expect(Math.abs(measured - (keysAndValues(131072) - keysAndValues(65536)) - model)).toBeLessThanOrEqual(PAGE);
   });
 
-  test('the tiled path\'s blocks (B_r x B_c scores, B_r x d_v values, 2 B_r running stats) are what it allocates', async () => {
-    // d_v = 16384 makes the B_r x d_v block 4 MiB, measurable to the page. The
+  test('the tiled path\'s blocks (d_k x B_r queries, B_c x B_r scores, d_v x B_r outputs, 4 B_r row stats) are what it allocates', async () => {
+    // d = 16384 makes the query and output blocks 4 MiB each, measurable to the page. The
     // heap's starting top is the same on every fresh instance: taken from a trace call.
     const traced = memoryOf(2048, 64);
     const base = (await peak('trace', { n: 2048, d: 64 })) - traced.trace - traced.inputs;

@@ -219,7 +219,10 @@ TEST_P(EveryVariant, SoftmaxRowsMatchesDouble) {
   }
 }
 
-// c = a b^T and c = w v on odd shapes: d around each width, n and m odd.
+// c = a b^T and c = w v on odd shapes: d around each width, n and m odd; and,
+// from n = 8 rows on (where matmul_abt packs b into panels of kTileVectors * W
+// keys and 128 features for the micro-kernel), m around the panel widths 8
+// (sse2), 16 (avx2) and 48 (avx512f) and d past one panel's depth.
 TEST_P(EveryVariant, MatmulsMatchDoubleOnOddShapes) {
   attn::Rng rng(6);
   std::vector<std::array<std::size_t, 3>> shapes = {{1, 1, 1}, {7, 13, 5}, {1, 33, 3}, {2, 4, 64}};
@@ -227,6 +230,8 @@ TEST_P(EveryVariant, MatmulsMatchDoubleOnOddShapes) {
     for (std::size_t d : {w - 1, w, w + 1, 2 * w - 1, 2 * w + 1, 4 * w - 1, 4 * w + 3, 8 * w + 5})
       shapes.push_back({(d % 5) + 2, (d % 7) + 3, d});
   }
+  for (std::size_t m : {1, 7, 8, 9, 11, 12, 13, 17, 23, 24, 25, 47, 48, 49, 97})
+    for (std::size_t d : {1, 5, 16, 64, 129, 300}) shapes.push_back({8 + m % 11, m, d});
   for (const auto& shape : shapes) {
     const std::size_t n = shape[0], m = shape[1], d = shape[2];
     SCOPED_TRACE(::testing::Message() << n << "x" << m << "x" << d);

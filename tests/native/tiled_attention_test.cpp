@@ -52,7 +52,8 @@ TEST(TiledAttention, MatchesFullPathForEveryMaskAndBlockShape) {
 
 // Each path of the library on each kernel variant this CPU runs, forced, at
 // widths around the vector widths W = 16, 8, 4 and lengths shorter than a
-// block (64) or not a multiple of it.
+// block or not a multiple of it, with the variant's own block sizes and with
+// blocks whose rows are not a multiple of any vector width.
 TEST(TiledAttention, EveryPathMatchesTheReferenceOnEveryKernelVariant) {
   const std::size_t shapes[][4] = {{1, 1, 1, 1},   {3, 5, 15, 17}, {17, 9, 16, 8},  {5, 33, 31, 33},
                                    {70, 65, 8, 7}, {2, 130, 4, 3}, {65, 1, 65, 63}};
@@ -72,7 +73,10 @@ TEST(TiledAttention, EveryPathMatchesTheReferenceOnEveryKernelVariant) {
       EXPECT_TRUE(all_close(trace.output, expected.output));
       EXPECT_TRUE(all_close(attn::attention_output_full(q, k, v, shape, options), expected.output));
       EXPECT_TRUE(all_close(attn::attention_output(q, k, v, shape, options), expected.output));
-      EXPECT_TRUE(all_close(attn::testing::attention_output(q, k, v, shape, options, {16, 8}), expected.output));
+      for (const attn::testing::TileSizes& tile : {attn::testing::TileSizes{16, 8}, attn::testing::TileSizes{33, 9},
+                                                   attn::testing::TileSizes{7, 13}})
+        EXPECT_TRUE(all_close(attn::testing::attention_output(q, k, v, shape, options, tile), expected.output))
+            << "tiles " << tile.queries << "x" << tile.keys;
     }
   }
 }

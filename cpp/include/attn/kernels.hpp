@@ -30,6 +30,9 @@ struct KernelTable {
                     std::size_t d) noexcept;
   // sum_i x_i y_i                                (len)
   float (*dot)(const float* x, const float* y, std::size_t len) noexcept;
+  // max_r sum_c x_rc^2 over the rows of x (rows x cols); +inf if any row's sum is not finite
+  // (an element NaN or infinite, or squares beyond the float range)
+  float (*max_sum_of_squares)(const float* x, std::size_t rows, std::size_t cols) noexcept;
   // y += a * x                                   (len)
   void (*axpy)(float a, const float* x, float* y, std::size_t len) noexcept;
   // x *= factor                                  (len)
@@ -40,6 +43,39 @@ struct KernelTable {
   float (*exp_shifted_sum)(float* x, std::size_t len, float shift) noexcept;
   // x (rows x cols) <- row softmax of x in place; -inf -> 0; a row of only -inf -> zeros
   void (*softmax_rows)(float* x, std::size_t rows, std::size_t cols) noexcept;
+
+  // ---- the tiled path's block kernels (src/attention/tiled.cpp) ----
+  // One block of queries against one block of keys: FlashAttention's inner
+  // step, with the query block transposed. Its rows_p query rows (the block's
+  // rows, padded to a multiple of `lanes`) run along the vector lanes, so every
+  // quantity of a query row (running max, running sum, correction) is one lane
+  // of a vector, and nothing is reduced across lanes. Layouts (row-major):
+  //   q_t  d_k x rows_p    Q_i^T          s_t  cols x rows_p   S_ij^T, then P_ij^T
+  //   o_t  d_v x rows_p    O_i^T (unnormalised), and running_max, running_sum, correction: rows_p each
+  //   k    cols x d_k      K_j            v    cols x d_v      V_j
+  std::size_t block_queries, block_keys;  // the B_r x B_c this variant runs fastest with (measured)
+
+  // q_t = Q_i^T, padded:  q_t[t*rows_p + r] = q[r*d_k + t] for r < rows, 0 for rows <= r < rows_p
+  void (*transpose_block)(const float* q, std::size_t rows, std::size_t d_k, std::size_t rows_p, float* q_t) noexcept;
+  // out = diag(row_factor) O_i:  out[r*d_v + j] = row_factor[r] * o_t[j*rows_p + r] for r < rows, j < d_v
+  void (*untranspose_block)(const float* o_t, const float* row_factor, std::size_t rows, std::size_t d_v,
+                            std::size_t rows_p, float* out) noexcept;
+  // s_t = scale K_j Q_i^T:  s_t[c*rows_p + r] = scale * sum_t k[c*d_k + t] q_t[t*rows_p + r],
+  // and block_max[r] = max_c s_t[c][r]
+  void (*block_scores)(const float* k, const float* q_t, float* s_t, std::size_t cols, std::size_t rows_p,
+                       std::size_t d_k, float scale, float* block_max) noexcept;
+  // The online softmax on the scaled scores S_ij^T, for every row r < rows_p, with block_max from
+  // block_scores, or null (after a mask changed s_t: then computed here):
+  //   m_new = max(m_r, max_c s_t[c][r]);  shift = m_new, or 0 where m_new = -inf
+  //   s_t[c][r] <- exp(s_t[c][r] - shift)     (P_ij^T; exactly 0 where s = -inf)
+  //   correction_r = exp(m_r - shift);  l_r <- correction_r * l_r + sum_c s_t[c][r];  m_r <- m_new
+  // running_max holds m_r, -inf before any key is seen.
+  void (*block_softmax)(float* s_t, std::size_t cols, std::size_t rows_p, const float* block_max, float* running_max,
+                        float* running_sum, float* correction) noexcept;
+  // o_t = o_t diag(correction) + V_j^T P_ij^T:
+  //   o_t[j*rows_p + r] = correction[r] * o_t[j*rows_p + r] + sum_c v[c*d_v + j] p_t[c*rows_p + r]
+  void (*block_accumulate)(const float* v, const float* p_t, const float* correction, float* o_t, std::size_t cols,
+                           std::size_t rows_p, std::size_t d_v) noexcept;
 };
 
 }  // namespace attn::kernels

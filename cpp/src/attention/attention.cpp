@@ -13,16 +13,8 @@ AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionS
                          const AttentionOptions& options) {
   const detail::AttentionProblem problem =
       detail::check_attention_call(q, k, v, shape, options, detail::ScoreMatrix::Held);
-  const std::size_t count = shape.n * shape.m;
   AttentionTrace trace;
-  trace.scale = problem.scale;
-  trace.scores.resize(count);
-  trace.scaled.resize(count);
-  trace.masked.resize(count);
-  trace.weights.resize(count);
-  trace.output.resize(shape.n * shape.d_v);
-  detail::full_passes(problem, {trace.scores.data(), trace.scaled.data(), trace.masked.data(), trace.weights.data(),
-                                trace.output.data()});
+  detail::trace_passes(problem, trace);
   return trace;
 }
 
@@ -31,7 +23,7 @@ namespace {
 // The output alone: the passes in place in one n x m buffer kept per thread.
 void full_output(const detail::AttentionProblem& problem, float* output) {
   detail::Scratch matrix(detail::ScratchUse::ScoreMatrix, problem.shape.n * problem.shape.m);
-  detail::full_passes(problem, {.weights = matrix.data(), .output = output});
+  detail::full_passes(problem, matrix.data(), output);
 }
 
 }  // namespace

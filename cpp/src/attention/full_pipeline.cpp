@@ -4,7 +4,6 @@
 //   Q n x d_k, K m x d_k, V m x d_v; scores, scaled, masked, weights n x m; output n x d_v
 #include "full_pipeline.hpp"
 
-#include <algorithm>
 #include <vector>
 
 #include "kernels/kernels.hpp"
@@ -14,48 +13,61 @@ namespace attn::detail {
 
 namespace {
 
-// The matrix the next pass works on: `next` holding a copy of `previous`, or
-// `previous` itself when the caller keeps no separate copy.
-float* next_matrix(float* previous, float* next, std::size_t count) {
-  if (next == nullptr || next == previous) return previous;
-  std::copy(previous, previous + count, next);
-  return next;
+// Rows whose float intermediates could leave the float range: again, in double.
+void rows_in_double(const AttentionProblem& problem, const RowOutputs& out) {
+  const FloatPathCheck float_path(problem.norms, problem.scale, 2.0);  // sum_j p_ij <= 1 (+ rounding)
+  if (float_path.every_row()) return;
+  std::vector<double> row(problem.shape.m);
+  for (std::size_t i = 0; i < problem.shape.n; ++i) {
+    if (!float_path.row(problem.q + i * problem.shape.d_k, problem.shape.d_k))
+      attention_row_in_double(problem, i, row.data(), out);
+  }
 }
 
 }  // namespace
 
-void full_passes(const AttentionProblem& problem, const FullPassBuffers& out) {
+void full_passes(const AttentionProblem& problem, float* matrix, float* output) {
   const kernels::KernelTable& kernels = kernels::active();
   const std::size_t n = problem.shape.n, m = problem.shape.m, d_k = problem.shape.d_k, d_v = problem.shape.d_v;
-  const std::size_t count = n * m;
+  kernels.matmul_abt(problem.q, problem.k, matrix, n, m, d_k);  // pass 1: S = Q K^T    (n x m)
+  kernels.scale_in_place(problem.scale, matrix, n * m);          // pass 2: scale * S
+  mask_block(matrix, n, m, 0, 0, problem.rule);                  // pass 3: -inf where the mask forbids
+  kernels.softmax_rows(matrix, n, m);                            // pass 4: P = softmax_rows
+  kernels.matmul_ab(matrix, problem.v, output, n, m, d_v);       // pass 5: O = P V      (n x d_v)
+  rows_in_double(problem, {.weights = matrix, .output = output});
+}
+
+// The same passes, each into a matrix of its own. Each matrix starts as a copy
+// of the one before, never as zeros that the next pass would overwrite anyway:
+// at n = 1024 that saves writing 12 MiB.
+void trace_passes(const AttentionProblem& problem, AttentionTrace& trace) {
+  const kernels::KernelTable& kernels = kernels::active();
+  const std::size_t n = problem.shape.n, m = problem.shape.m, d_k = problem.shape.d_k, d_v = problem.shape.d_v;
+  const float scale = problem.scale;
+  trace.scale = scale;
 
   // pass 1: S = Q K^T                                   (n x m)
-  float* scores = out.scores ? out.scores : out.weights;
-  kernels.matmul_abt(problem.q, problem.k, scores, n, m, d_k);
+  trace.scores.resize(n * m);
+  kernels.matmul_abt(problem.q, problem.k, trace.scores.data(), n, m, d_k);
 
   // pass 2: scaled = scale * S
-  float* scaled = next_matrix(scores, out.scaled, count);
-  kernels.scale_in_place(problem.scale, scaled, count);
+  trace.scaled.assign(trace.scores.begin(), trace.scores.end());
+  kernels.scale_in_place(scale, trace.scaled.data(), n * m);
 
   // pass 3: masked_ij = scaled_ij where query i may see key j, else -inf
-  float* masked = next_matrix(scaled, out.masked, count);
-  mask_block(masked, n, m, 0, 0, problem.rule);
+  trace.masked.assign(trace.scaled.begin(), trace.scaled.end());
+  mask_block(trace.masked.data(), n, m, 0, 0, problem.rule);
 
   // pass 4: P = softmax_rows(masked)   (-inf -> 0; a fully masked row -> zeros)
-  float* weights = next_matrix(masked, out.weights, count);
-  kernels.softmax_rows(weights, n, m);
+  trace.weights.assign(trace.masked.begin(), trace.masked.end());
+  kernels.softmax_rows(trace.weights.data(), n, m);
 
   // pass 5: O = P V                                     (n x d_v)
-  kernels.matmul_ab(weights, problem.v, out.output, n, m, d_v);
+  trace.output.resize(n * d_v);
+  kernels.matmul_ab(trace.weights.data(), problem.v, trace.output.data(), n, m, d_v);
 
-  // Rows whose float intermediates could leave the float range: again, in double.
-  const FloatPathCheck float_path(problem.norms, problem.scale, 2.0);  // sum_j p_ij <= 1 (+ rounding)
-  if (float_path.every_row()) return;
-  std::vector<double> row(m);
-  const RowOutputs row_out{out.scores, out.scaled, out.masked, out.weights, out.output};
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!float_path.row(problem.q + i * d_k, d_k)) attention_row_in_double(problem, i, row.data(), row_out);
-  }
+  rows_in_double(problem, {trace.scores.data(), trace.scaled.data(), trace.masked.data(), trace.weights.data(),
+                           trace.output.data()});
 }
 
 }  // namespace attn::detail

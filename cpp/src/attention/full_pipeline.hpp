@@ -5,23 +5,18 @@
 // every pass in place).
 #pragma once
 
+#include "attn/attention.hpp"
 #include "problem.hpp"
 
 namespace attn::detail {
 
-// Where the passes write. With `scores` null, passes 1-4 run in place in
-// `weights` (scaled and masked must then be null too).
-struct FullPassBuffers {
-  float* scores = nullptr;   // n x m   Q K^T
-  float* scaled = nullptr;   // n x m   scale Q K^T
-  float* masked = nullptr;   // n x m   -inf where the mask forbids
-  float* weights = nullptr;  // n x m   row softmax (0 where masked; a fully masked row is zeros)
-  float* output = nullptr;   // n x d_v weights V
-};
+// problem (checked) -> output (n x d_v), passes 1-4 in place in `matrix`
+// (n x m; it ends as the weights). Rows the float-range check does not let
+// through are computed in double (float_range.hpp).
+void full_passes(const AttentionProblem& problem, float* matrix, float* output);
 
-// problem (checked) -> the buffers. Rows the float-range check does not let
-// through are computed in double (float_range.hpp); with `scores` given, a
-// score beyond the float range raises ValueError naming it.
-void full_passes(const AttentionProblem& problem, const FullPassBuffers& out);
+// problem (checked) -> every matrix of the trace and the output. As
+// full_passes, and a score beyond the float range raises ValueError naming it.
+void trace_passes(const AttentionProblem& problem, AttentionTrace& trace);
 
 }  // namespace attn::detail

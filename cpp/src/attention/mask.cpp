@@ -52,6 +52,14 @@ void mask_block(float* scores, std::size_t rows, std::size_t cols, std::size_t f
       if (!rule.keeps(first_query + r, first_key + c)) scores[r * cols + c] = -std::numeric_limits<float>::infinity();
 }
 
+void mask_block_transposed(float* scores_t, std::size_t rows, std::size_t cols, std::size_t stride,
+                           std::size_t first_query, std::size_t first_key, const KeepRule& rule) {
+  if (rule.keeps_everything()) return;
+  for (std::size_t c = 0; c < cols; ++c)
+    for (std::size_t r = 0; r < rows; ++r)
+      if (!rule.keeps(first_query + r, first_key + c)) scores_t[c * stride + r] = -std::numeric_limits<float>::infinity();
+}
+
 }  // namespace detail
 
 std::vector<std::uint8_t> keep_matrix(const Mask& mask, std::size_t n, std::size_t m) {

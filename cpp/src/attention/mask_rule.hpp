@@ -26,6 +26,18 @@ class KeepRule {
     return true;
   }
   bool keeps_everything() const { return kind_ == Mask::Kind::None; }
+  // True if the rule forbids every query of [first_query, first_query + rows)
+  // every key of [first_key, first_key + cols) (known without looking: causal
+  // blocks above the diagonal, padding blocks past the valid keys), so a path
+  // may skip the block. False says nothing.
+  bool hides_block(std::size_t first_query, std::size_t rows, std::size_t first_key, std::size_t cols) const {
+    (void)cols;
+    switch (kind_) {
+      case Mask::Kind::Causal: return first_key > first_query + rows - 1;
+      case Mask::Kind::KeyPadding: return first_key >= valid_keys_;
+      default: return false;
+    }
+  }
 
  private:
   Mask::Kind kind_;
@@ -38,5 +50,10 @@ class KeepRule {
 // first_key: -inf where the rule forbids that query to see that key.
 void mask_block(float* scores, std::size_t rows, std::size_t cols, std::size_t first_query, std::size_t first_key,
                 const KeepRule& rule);
+
+// The same on a block stored transposed, key by key (the tiled path's S^T):
+// the score of query first_query + r and key first_key + c at scores_t[c * stride + r].
+void mask_block_transposed(float* scores_t, std::size_t rows, std::size_t cols, std::size_t stride,
+                           std::size_t first_query, std::size_t first_key, const KeepRule& rule);
 
 }  // namespace attn::detail

@@ -64,7 +64,18 @@ inline VecF select(VecI mask, VecF if_true, VecF if_false) {
   return (VecF)((mask & (VecI)if_true) | (~mask & (VecI)if_false));
 }
 
-inline VecF max(VecF a, VecF b) { return select(a > b, a, b); }
+// Lane-wise a > b ? a : b (b where either is NaN): one instruction where
+// the target has it (x86 maxps; SIMD128's pmax, which V8 compiles to maxps,
+// where f32x4.max, with NaN propagation, takes several).
+inline VecF max(VecF a, VecF b) {
+#if defined(__wasm_simd128__) && ATTN_VECTOR_BYTES == 16
+  return __builtin_wasm_pmax_f32x4(b, a);  // pmax(b, a) = b < a ? a : b
+#elif defined(__GNUC__) && !defined(__clang__)
+  return a > b ? a : b;
+#else
+  return select(a > b, a, b);
+#endif
+}
 
 #if ATTN_VECTOR_BYTES >= 16
 // The lane-wise sum of the vector's 16-byte quarters (or halves): 16 or 8

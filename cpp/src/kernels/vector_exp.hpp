@@ -62,3 +62,46 @@ inline VecF exp_vector(VecF x) {
 }
 
 }  // namespace attn::kernels::ATTN_KERNEL_VARIANT::vec
+
+namespace attn::kernels::ATTN_KERNEL_VARIANT::vec {
+
+// 2^x on a whole vector, for x <= 0: the tiled path's softmax weights
+// exp(s - max) = 2^((s - max) log2 e) (block_kernels.cpp). In base 2 the range
+// reduction needs no split of ln 2. The steps, as XNNPACK's f32 exp kernels do them:
+//
+// 1. Round by a magic number: t = x + (1.5 * 2^23 + 127). Floats near 1.5 * 2^23
+//    are 1 apart, so the addition rounds x to the nearest integer n, and t's
+//    low mantissa bits hold n + 127. n = t - (1.5 * 2^23 + 127) exactly, and
+//    r = x - n in [-1/2, 1/2] exactly (no Cody-Waite split: the base is 2).
+// 2. Polynomial: 2^r = 1 + r P(r), P of degree 5, fitted by the Remez algorithm
+//    for relative error on [-1/2, 1/2] (2e-9 before float rounding; within 2 ulp
+//    after it).
+// 3. 2^n: shifting t's bits left by 23 moves n + 127 into the exponent field.
+//
+// Limits. x is first raised to at least -127: then n >= -127, and n = -127 gives
+// the exponent field 0 and mantissa 0, which is +0 exactly. So 2^x is exactly 0
+// for x = -inf (a masked score) and for x < -126.5 (where the true value is
+// subnormal, below 1.2e-38), with one max and no select. For -126.5 <= x <= 0
+// it is 2^x within 2 ulp (x a little above 0 is fine too: 2^r covers r up to 1/2).
+inline VecF exp2_vector(VecF x) {
+  const VecF kMagic = splat(12582912.0f + 127.0f);  // 1.5 * 2^23 + 127
+  const VecF kLowest = splat(-127.0f);
+  x = max(x, kLowest);
+
+  const VecF t = x + kMagic;  // step 1
+  const VecF n = t - kMagic;
+  const VecF r = x - n;
+
+  VecF p = splat(1.534732000e-4f);  // step 2
+  p = p * r + splat(1.340015442e-3f);
+  p = p * r + splat(9.618484415e-3f);
+  p = p * r + splat(5.550327897e-2f);
+  p = p * r + splat(2.402264625e-1f);
+  p = p * r + splat(6.931471825e-1f);
+  const VecF two_to_r = p * r + splat(1.0f);
+
+  const VecF two_to_n = (VecF)((VecI)t << 23);  // step 3
+  return two_to_r * two_to_n;
+}
+
+}  // namespace attn::kernels::ATTN_KERNEL_VARIANT::vec

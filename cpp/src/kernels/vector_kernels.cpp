@@ -17,10 +17,15 @@
 // function or template instantiated in this file would be compiled for this
 // variant's instruction set, and the linker may keep that copy for all callers.
 //
-// A register-blocked micro-kernel for one variant goes next to these, under
-// `#if ATTN_VECTOR_BYTES == ...`, and into that variant's table.
+// The two matrix products (matmul_abt, matmul_ab) are built on the
+// register-blocked micro-kernel of micro_kernel.hpp, whose tile shape is the
+// variant's; the tiled path's block kernels (block_kernels.cpp) too. This
+// file's table lists both.
 #include "attn/kernels.hpp"
+#include "block_kernels.hpp"
+#include "micro_kernel.hpp"
 #include "softmax_steps.hpp"
+#include "transpose.hpp"
 #include "vector.hpp"
 #include "vector_exp.hpp"
 
@@ -91,40 +96,6 @@ void dot2x4(const float* a0, const float* a1, const float* b0, const float* b1, 
 #endif
 }
 
-// Two rows of c at once, columns [col, col + 4*kLanes): each load of v feeds
-// both rows (8 accumulators).
-void weighted_sum_panel2(const float* w_row0, const float* w_row1, const float* v, float* c_row0, float* c_row1,
-                         std::size_t m, std::size_t d, std::size_t col) {
-  VecF a0 = vec::splat(0.0f), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0;
-  for (std::size_t j = 0; j < m; ++j) {
-    const VecF w0 = vec::splat(w_row0[j]), w1 = vec::splat(w_row1[j]);
-    const float* v_row = v + j * d + col;
-    const VecF x0 = vec::load(v_row), x1 = vec::load(v_row + kLanes);
-    const VecF x2 = vec::load(v_row + 2 * kLanes), x3 = vec::load(v_row + 3 * kLanes);
-    a0 += w0 * x0, a1 += w0 * x1, a2 += w0 * x2, a3 += w0 * x3;
-    b0 += w1 * x0, b1 += w1 * x1, b2 += w1 * x2, b3 += w1 * x3;
-  }
-  vec::store(c_row0 + col, a0), vec::store(c_row0 + col + kLanes, a1);
-  vec::store(c_row0 + col + 2 * kLanes, a2), vec::store(c_row0 + col + 3 * kLanes, a3);
-  vec::store(c_row1 + col, b0), vec::store(c_row1 + col + kLanes, b1);
-  vec::store(c_row1 + col + 2 * kLanes, b2), vec::store(c_row1 + col + 3 * kLanes, b3);
-}
-
-// Columns [col, col + kVectors*kLanes) of c_row = sum_j w_row[j] v_j, the
-// kVectors accumulators held in registers for the whole sweep over j.
-template <std::size_t kVectors>
-void weighted_sum_panel(const float* w_row, const float* v, float* c_row, std::size_t m, std::size_t d,
-                        std::size_t col) {
-  VecF acc[kVectors];
-  for (auto& a : acc) a = vec::splat(0.0f);
-  for (std::size_t j = 0; j < m; ++j) {
-    const VecF w = vec::splat(w_row[j]);
-    const float* v_row = v + j * d + col;
-    for (std::size_t k = 0; k < kVectors; ++k) acc[k] += w * vec::load(v_row + k * kLanes);
-  }
-  for (std::size_t k = 0; k < kVectors; ++k) vec::store(c_row + col + k * kLanes, acc[k]);
-}
-
 // The last `rest` < kLanes columns of c_row, from padded vectors.
 void weighted_sum_tail(const float* w_row, const float* v, float* c_row, std::size_t m, std::size_t d,
                        std::size_t col, std::size_t rest) {
@@ -150,6 +121,40 @@ float dot(const float* x, const float* y, std::size_t len) noexcept {
     acc1 += vec::load_partial(x + i, rest, 0.0f) * vec::load_partial(y + i, rest, 0.0f);
   }
   return vec::horizontal_sum((acc0 + acc1) + (acc2 + acc3));
+}
+
+// max_r sum_c x_rc^2: four rows per sweep (one accumulator each, their sums
+// taken together by horizontal_sums4), the rest one by one; a non-finite sum
+// (NaN included, which a max would drop) makes the result +inf.
+float max_sum_of_squares(const float* x, std::size_t rows, std::size_t cols) noexcept {
+  float largest = 0.0f;
+  bool finite = true;
+  auto take = [&](float sum) {
+    finite = finite && sum - sum == 0.0f;  // false for NaN and infinities
+    largest = sum > largest ? sum : largest;
+  };
+  std::size_t r = 0;
+#if ATTN_VECTOR_BYTES >= 16
+  for (; r + 4 <= rows; r += 4) {
+    const float* x0 = x + r * cols;
+    const float *x1 = x0 + cols, *x2 = x1 + cols, *x3 = x2 + cols;
+    VecF a0 = vec::splat(0.0f), a1 = a0, a2 = a0, a3 = a0;
+    std::size_t i = 0;
+    for (; i + kLanes <= cols; i += kLanes) {
+      const VecF y0 = vec::load(x0 + i), y1 = vec::load(x1 + i), y2 = vec::load(x2 + i), y3 = vec::load(x3 + i);
+      a0 += y0 * y0, a1 += y1 * y1, a2 += y2 * y2, a3 += y3 * y3;
+    }
+    if (const std::size_t rest = cols - i) {
+      const VecF y0 = vec::load_partial(x0 + i, rest, 0.0f), y1 = vec::load_partial(x1 + i, rest, 0.0f);
+      const VecF y2 = vec::load_partial(x2 + i, rest, 0.0f), y3 = vec::load_partial(x3 + i, rest, 0.0f);
+      a0 += y0 * y0, a1 += y1 * y1, a2 += y2 * y2, a3 += y3 * y3;
+    }
+    const vec::Vec4 sums = vec::horizontal_sums4(a0, a1, a2, a3);
+    take(sums[0]), take(sums[1]), take(sums[2]), take(sums[3]);
+  }
+#endif
+  for (; r < rows; ++r) take(dot(x + r * cols, x + r * cols, cols));
+  return finite ? largest : __builtin_inff();
 }
 
 // y += a x
@@ -211,11 +216,10 @@ void scale_in_place(float factor, float* x, std::size_t len) noexcept {
   if (const std::size_t rest = len - i) vec::store_partial(x + i, vec::load_partial(x + i, rest, 0.0f) * vfactor, rest);
 }
 
-// c_ij = a_i . b_j, four keys j at a time, the last m % 4 one by one.
-// The 4- and 16-lane variants (sse2, simd128, avx512f) first take two query
-// rows at a time (dot2x4); with 8 lanes (avx2) the one-row dot4 measured
-// faster (attention_output, n = 256 and 1024, d = 64).
-void matmul_abt(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+// c_ij = a_i . b_j by dot products, four keys j at a time, the last m % 4 one
+// by one; the 4- and 16-lane variants take two query rows at a time (dot2x4).
+// For few rows of a, where packing b (below) would cost more than it saves.
+void matmul_abt_by_dots(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d) {
   constexpr bool kTwoRowBlocks = kLanes == 4 || kLanes == 16;
   std::size_t i = 0;
   for (; kTwoRowBlocks && i + 2 <= n; i += 2) {  // two query rows by four keys (dot2x4)
@@ -238,29 +242,67 @@ void matmul_abt(const float* a, const float* b, float* c, std::size_t n, std::si
   }
 }
 
-// c_i = sum_j w_ij v_j, in column panels of 4, then 1 vector(s), then the tail
-void matmul_ab(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
-  std::size_t i = 0;
-  if (d >= 4 * kLanes) {
-    for (; i + 2 <= n; i += 2) {  // two rows at once over the 4-vector panels
-      const float* w_row = w + i * m;
-      float* c_row = c + i * d;
-      std::size_t col = 0;
-      for (; col + 4 * kLanes <= d; col += 4 * kLanes) weighted_sum_panel2(w_row, w_row + m, v, c_row, c_row + d, m, d, col);
-      for (std::size_t r = 0; r < 2; ++r) {
-        std::size_t tail = col;
-        for (; tail + kLanes <= d; tail += kLanes) weighted_sum_panel<1>(w_row + r * m, v, c_row + r * d, m, d, tail);
-        if (const std::size_t rest = d - tail) weighted_sum_tail(w_row + r * m, v, c_row + r * d, m, d, tail, rest);
-      }
+// Rows of a from which matmul_abt packs b: below, packing the m x d floats of b
+// costs more than the micro-kernel saves over dot products (measured: n = 8).
+constexpr std::size_t kPackFromRows = 8;
+// The depth of one packed panel: kTileVectors * kLanes keys x kPanelDepth
+// features on the stack (24 KiB for avx512f); a longer d takes several.
+constexpr std::size_t kPanelDepth = 128;
+
+// c (n x m) = a b^T in the GEMM form of micro_kernel.hpp: C[i][j] = sum_t
+// a(i, t) B^T[t][j], keys j along the lanes. b^T is packed panel by panel
+// (kTileVectors * kLanes keys, up to kPanelDepth features, zeros past m) on the
+// stack; every row tile of a then streams through the panel.
+void matmul_abt(const float* a, const float* b, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+  if (n < kPackFromRows) return matmul_abt_by_dots(a, b, c, n, m, d);
+  constexpr std::size_t kPanelKeys = vec::kTileVectors * kLanes;
+  alignas(64) float panel[kPanelKeys * kPanelDepth];
+  for (std::size_t j0 = 0; j0 < m; j0 += kPanelKeys) {
+    const std::size_t keys = m - j0 < kPanelKeys ? m - j0 : kPanelKeys;
+    const std::size_t vectors = (keys + kLanes - 1) / kLanes, width = vectors * kLanes;
+    for (std::size_t t0 = 0; t0 < d; t0 += kPanelDepth) {
+      const std::size_t depth = d - t0 < kPanelDepth ? d - t0 : kPanelDepth;
+      vec::transpose_rows(b + j0 * d + t0, keys, depth, d, panel, width, width);  // panel[t][j] = b[j0 + j][t0 + t]
+      const bool first = t0 == 0;
+      // C tile rows [i0, i0 + MR), keys j0 + [v0, v0 + NRV) vectors: stored, or added on later panels;
+      // the last vector may be partial (keys past m are the panel's zeros, not stored)
+      auto finish = [=]<std::size_t MR, std::size_t NRV>(std::size_t i0, std::size_t v0, VecF (&acc)[MR][NRV]) {
+#pragma GCC unroll 16
+        for (std::size_t i = 0; i < MR; ++i) {
+          float* c_row = c + (i0 + i) * m + j0;
+#pragma GCC unroll 16
+          for (std::size_t v = 0; v < NRV; ++v) {
+            float* out = c_row + (v0 + v) * kLanes;
+            const std::size_t count = keys - (v0 + v) * kLanes;
+            if (count == 0 || count > keys) __builtin_unreachable();  // a vector holds at least one key
+            if (count >= kLanes) {
+              vec::store(out, first ? acc[i][v] : vec::load(out) + acc[i][v]);
+            } else {
+              const VecF sum = first ? acc[i][v] : vec::load_partial(out, count, 0.0f) + acc[i][v];
+              vec::store_partial(out, sum, count);
+            }
+          }
+        }
+      };
+      vec::broadcast_product(a + t0, d, 1, n, panel, width, vectors, depth, finish);
     }
   }
-  for (; i < n; ++i) {
-    const float* w_row = w + i * m;
-    float* c_row = c + i * d;
-    std::size_t col = 0;
-    for (; col + 4 * kLanes <= d; col += 4 * kLanes) weighted_sum_panel<4>(w_row, v, c_row, m, d, col);
-    for (; col + kLanes <= d; col += kLanes) weighted_sum_panel<1>(w_row, v, c_row, m, d, col);
-    if (const std::size_t rest = d - col) weighted_sum_tail(w_row, v, c_row, m, d, col, rest);
+}
+
+// c (n x d) = w v in the GEMM form of micro_kernel.hpp: C[i][col] = sum_j w(i, j)
+// v[j][col], the value columns along the lanes straight from v's rows (no
+// packing); the last d % kLanes columns, if any, by padded vectors row by row.
+void matmul_ab(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+  const std::size_t vectors = d / kLanes;
+  auto store_tile = [=]<std::size_t MR, std::size_t NRV>(std::size_t i0, std::size_t v0, VecF (&acc)[MR][NRV]) {
+#pragma GCC unroll 16
+    for (std::size_t i = 0; i < MR; ++i)
+#pragma GCC unroll 16
+      for (std::size_t u = 0; u < NRV; ++u) vec::store(c + (i0 + i) * d + (v0 + u) * kLanes, acc[i][u]);
+  };
+  if (vectors > 0) vec::broadcast_product(w, m, 1, n, v, d, vectors, m, store_tile);
+  if (const std::size_t rest = d - vectors * kLanes) {
+    for (std::size_t i = 0; i < n; ++i) weighted_sum_tail(w + i * m, v, c + i * d, m, d, vectors * kLanes, rest);
   }
 }
 
@@ -275,7 +317,10 @@ void softmax_rows(float* x, std::size_t rows, std::size_t cols) noexcept {
 
 // This variant's table, found by src/kernels/dispatch.cpp.
 extern const KernelTable kernel_table;
-const KernelTable kernel_table = {ATTN_NAME_OF(ATTN_KERNEL_VARIANT), kLanes, matmul_abt, matmul_ab, dot, axpy,
-                                  scale_in_place, max_value, exp_shifted_sum, softmax_rows};
+const KernelTable kernel_table = {ATTN_NAME_OF(ATTN_KERNEL_VARIANT), kLanes, matmul_abt, matmul_ab, dot,
+                                  max_sum_of_squares, axpy,
+                                  scale_in_place, max_value, exp_shifted_sum, softmax_rows,
+                                  vec::kBlockQueries, vec::kBlockKeys, transpose_block, untranspose_block, block_scores,
+                                  block_softmax, block_accumulate};
 
 }  // namespace attn::kernels::ATTN_KERNEL_VARIANT

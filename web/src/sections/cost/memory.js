@@ -5,9 +5,12 @@
 //   place, then weights);
 // - full trace: what attention() returns for the walkthrough — scores, scaled,
 //   masked and weights (four n x m matrices) and the n x d_v output;
-// - tiled path: one B_r x B_c block of scores, one B_r x d_v block of weighted
-//   values, the running max and sum of B_r rows, and the n x d_v output. The
-//   block sizes are the core's (cpp/include/attn/attention.hpp, TileSizes: 64 x 64).
+// - tiled path: the block of B_r queries (transposed, d_k x B_r), one B_c x B_r
+//   block of scores, the B_r x d_v block of output rows being accumulated, four
+//   numbers per row (running max and sum, correction, the block's max), and the
+//   n x d_v output. B_r is padded to a multiple of 4 (the SIMD build's lanes). The
+//   block sizes are the WebAssembly builds' (cpp/src/kernels/block_kernels.hpp:
+//   64 x 64). Each block also starts on a 64-byte boundary: at most 448 bytes more.
 // Q, K and V themselves (3 n d floats) are the same for every path and left out.
 
 export const FLOAT_BYTES = 4;
@@ -15,13 +18,13 @@ export const TILE_QUERIES = 64;  // B_r
 export const TILE_KEYS = 64;     // B_c
 
 export function memoryOf(n, d, m = n) {
-  const br = Math.min(TILE_QUERIES, n);
+  const br = Math.ceil(Math.min(TILE_QUERIES, n) / 4) * 4;
   const bc = Math.min(TILE_KEYS, m);
   return {
     n, d,
     scoreMatrix: n * m * FLOAT_BYTES,
     trace: (4 * n * m + n * d) * FLOAT_BYTES,
-    tiled: (br * bc + br * d + 2 * br + n * d) * FLOAT_BYTES,
+    tiled: (d * br + bc * br + br * d + 4 * br + n * d) * FLOAT_BYTES,
     inputs: 3 * n * d * FLOAT_BYTES,
   };
 }
