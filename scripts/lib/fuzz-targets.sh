@@ -40,7 +40,7 @@ for target in $targets; do
   cov=$(echo "$last" | awk '{print $2}'); ft=$(echo "$last" | awk '{print $4}'); corp=$(echo "$last" | awk '{print $6}')
   printf '%-22s %12s %8s %8s %8s %8s\n' "$target" "${runs:-0}" "${speed:-0}" "${cov:-?}" "${ft:-?}" "${corp:-?}"
   total_runs=$((total_runs + ${runs:-0}))
-  if grep -q "FAILED $target" build/fuzz-logs/failures.txt || ls "build/fuzz-findings/$target"/crash-* "build/fuzz-findings/$target"/timeout-* "build/fuzz-findings/$target"/oom-* >/dev/null 2>&1; then
+  if grep -qx "FAILED $target" build/fuzz-logs/failures.txt || ls "build/fuzz-findings/$target"/crash-* "build/fuzz-findings/$target"/timeout-* "build/fuzz-findings/$target"/oom-* >/dev/null 2>&1; then
     echo "   $target: FINDING (build/fuzz-findings/$target/, log build/fuzz-logs/$target.log):" >&2
     grep -E 'fuzz finding|runtime error|ERROR: (AddressSanitizer|libFuzzer)|what\(\)' "$log" | head -5 >&2 || true
     status=1

@@ -359,6 +359,42 @@ TEST(FloatRange, TiledBackwardRefusesTheForwardOfAnotherCall) {
       {"forward.log_sum_exp[0]: expected the log-sum-exp of row 0's scores (at least their maximum, 0.707106", "got -100"}));
 }
 
+// The same call's forward is never refused, however large its scores (a fuzz
+// finding): row 4's largest score, scale (q_4 . k_2) with q_4 . k_2 =
+// 3.78e8 + 3.77e8 + 22, is rounded differently by the forward's block kernels
+// and by the backward's recomputation, whose score then exceeded the forward's
+// L_4 by one float spacing (32 at 4.35e8), more than the 1 the check allowed.
+// Every kernel variant, forward blocks of 1 to 9, threads 1 and 2; the backward
+// with the same blocks and with its own.
+TEST(FloatRange, TiledBackwardAcceptsItsOwnForwardAtLargeScores) {
+  const float big = -431602080.0f;
+  const std::vector<float> q = {big, big, big, big, big, -4.75f, -0.75f, -1.125f, -5, -1.9375f, -0.6875f, -3.6875f,
+                                -0.875f, -0.875f, 4.8125f};
+  const std::vector<float> k = {big, big, big, big, big, big, big, -430141536.0f, 4.5625f, 1.875f, 1, -14.2885227f,
+                                3.4375f, 0.0152975162f, -1.03759851e-37f};
+  const std::vector<float> v = {-1, 1.8125f, -29.6988754f, 3.8125f, -6.1875f}, d_o = {1, -1, 0.5f, 2, -0.25f};
+  const attn::AttentionShape shape{5, 5, 3, 1};
+  for (const attn::kernels::KernelTable* table : attn::testing::kernel_variants()) {
+    const attn::testing::ForceKernelVariant variant(table->name);
+    for (std::size_t threads : {1, 2}) {
+      attn::AttentionOptions options;
+      options.threads = threads;
+      for (std::size_t rows = 1; rows <= 9; ++rows) {
+        for (std::size_t cols = 1; cols <= 9; ++cols) {
+          SCOPED_TRACE(::testing::Message() << table->name << ", blocks " << rows << " x " << cols << ", threads " << threads);
+          const attn::testing::TileSizes tiles{rows, cols};
+          const auto forward = attn::testing::attention_forward_tiled(q, k, v, shape, options, tiles);
+          attn::AttentionGradients g, h;
+          ASSERT_NO_THROW(g = attn::testing::attention_backward_tiled(q, k, v, d_o, forward, shape, options, tiles));
+          ASSERT_NO_THROW(h = attn::attention_backward_tiled(q, k, v, d_o, forward, shape, options));  // its own blocks
+          EXPECT_TRUE(all_finite(g.q) && all_finite(g.k) && all_finite(g.v));
+          EXPECT_TRUE(all_finite(h.q) && all_finite(h.k) && all_finite(h.v));
+        }
+      }
+    }
+  }
+}
+
 // Every backward pass on random hostile inputs (floats of 1e-30 to 1e30, as
 // above): finite gradients, or a refusal naming a quantity beyond the float
 // range, alike on every path. (Before: NaN and inf from the float paths.)

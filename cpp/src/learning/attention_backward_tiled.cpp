@@ -18,8 +18,9 @@
 // B_c x max(d_k, d_v)); besides the inputs and the gradients.
 //
 // The forward comes from the caller: a row whose scores exceed its L_i by
-// more than 1 (P_ij > e: not the log-sum-exp of this call's scores) raises
-// ValueError naming forward.log_sum_exp[i], so that P_ij <= e. Float range
+// more than 1 and more than rounding explains (not the log-sum-exp of this
+// call's scores) raises ValueError naming forward.log_sum_exp[i], so that
+// P_ij <= e. Float range
 // (backward_range.hpp): a call whose float intermediates could overflow is
 // computed in double from q, k, v and grad_output (the forward is not used).
 #include <algorithm>
@@ -57,15 +58,31 @@ void require_log_sum_exp_values(FloatSpan log_sum_exp) {
 // The largest weight exp(S_ij - L_i) the pass accepts: e (S_ij <= L_i + 1).
 const double kLargestWeight = std::exp(1.0);
 
-// ValueError unless the largest score of row i, S_i, is at most L_i + 1: L_i
-// = ln sum_j exp(S_ij) >= max_j S_ij for this call's scores, so a larger
-// score means the forward is another call's.
-void require_below_log_sum_exp(float largest_score, float log_sum_exp, std::size_t i) {
-  if (!(largest_score - log_sum_exp <= 1.0f) && largest_score != kMinusInfinity) {
-    throw ValueError("forward.log_sum_exp[" + std::to_string(i) + "]: expected the log-sum-exp of row " +
-                     std::to_string(i) + "'s scores (at least their maximum, " + detail::describe_value(largest_score) +
-                     "), got " + detail::describe_value(log_sum_exp) + " (the forward of another call?)");
-  }
+// How far a score recomputed here may lie above the forward's L_i by rounding
+// alone: the forward and this pass compute S_ij = scale q_i . k_j in float in
+// different orders, each within gamma(d_k + 2) scale |q_i| |k_j| of the exact
+// score (Higham's bound for a dot product and the product by the scale), and
+// L_i = m_i + ln l_i carries its own rounding, u |L_i|; twice each, for safety.
+// (At |S| ~ 4e8 a float's spacing is 32: the two orders can differ by that.)
+double rounding_slack(const detail::TilePlan& plan, std::size_t d_k, float log_sum_exp) {
+  constexpr double u = 0x1p-24;
+  const double k = static_cast<double>(d_k) + 2.0;
+  const double gamma = k * u / (1.0 - k * u);
+  return 4.0 * gamma * std::abs(static_cast<double>(plan.scale)) * plan.norms.query * plan.norms.key +
+         2.0 * u * std::abs(static_cast<double>(log_sum_exp));
+}
+
+// The L_i the pass uses for row i, whose largest recomputed score is S_i:
+// L_i itself while S_i <= L_i + 1 (P_ij <= e); S_i where S_i exceeds it only by
+// rounding (then P_ij <= 1: L_i >= max_j S_ij for the exact scores); else
+// ValueError: L_i = ln sum_j exp(S_ij) >= max_j S_ij for this call's scores,
+// so a larger score means the forward is another call's.
+float checked_log_sum_exp(float largest_score, float log_sum_exp, double slack, std::size_t i) {
+  if (largest_score - log_sum_exp <= 1.0f || largest_score == kMinusInfinity) return log_sum_exp;
+  if (static_cast<double>(largest_score) - log_sum_exp <= 1.0 + slack) return largest_score;
+  throw ValueError("forward.log_sum_exp[" + std::to_string(i) + "]: expected the log-sum-exp of row " +
+                   std::to_string(i) + "'s scores (at least their maximum, " + detail::describe_value(largest_score) +
+                   "), got " + detail::describe_value(log_sum_exp) + " (the forward of another call?)");
 }
 
 }  // namespace
@@ -131,8 +148,9 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
           std::fill(p_row, p_row + cols, 0.0f);  // a fully masked row
           continue;
         }
-        require_below_log_sum_exp(kernels::max_value(p_row, cols), l_r, q0 + r);
-        any_weight = kernels::exp_shifted_sum(p_row, cols, l_r) > 0.0f || any_weight;
+        const float l_used = checked_log_sum_exp(kernels::max_value(p_row, cols), l_r,
+                                                 rounding_slack(plan, d_k, l_r), q0 + r);
+        any_weight = kernels::exp_shifted_sum(p_row, cols, l_used) > 0.0f || any_weight;
       }
       if (!any_weight) continue;  // every weight of the block is 0 (masked): it adds nothing
 
