@@ -8,10 +8,13 @@
 #include <mutex>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include "attn/attention.hpp"
+#include "attn/backward.hpp"
+#include "attn/error.hpp"
 #include "attn/random.hpp"
 #include "attn/testing.hpp"
 #include "parallel/thread_pool.hpp"
@@ -43,6 +46,50 @@ TEST(Threads, TiledOutputIsBitIdenticalForAnyNumberOfThreads) {
       attn::attention_output(q, k, v, shape, options, into);
       options.threads = 1;
       EXPECT_EQ(into, attn::attention_output(q, k, v, shape, options));
+    }
+  }
+}
+
+// The tiled backward on several threads (key blocks for dK and dV, then
+// query blocks for dQ) gives the same bits as its single-thread loop; so does
+// a refusal: the first bad row the single thread meets is the one named.
+TEST(Threads, TiledBackwardIsBitIdenticalForAnyNumberOfThreads) {
+  struct Case {
+    std::size_t n, m, d_k, d_v;
+    attn::testing::TileSizes tiles;
+  };
+  const Case cases[] = {{300, 257, 32, 24, {64, 64}}, {256, 256, 64, 64, {64, 64}}, {97, 130, 16, 9, {8, 32}}};
+  attn::Rng rng(401);
+  for (const Case& c : cases) {
+    const auto q = rng.normal_matrix(c.n, c.d_k), k = rng.normal_matrix(c.m, c.d_k), v = rng.normal_matrix(c.m, c.d_v),
+               d_o = rng.normal_matrix(c.n, c.d_v);
+    const attn::AttentionShape shape{c.n, c.m, c.d_k, c.d_v};
+    for (const attn::Mask& mask : {attn::Mask::none(), attn::Mask::causal(), attn::Mask::key_padding(c.m / 3)}) {
+      attn::AttentionOptions options;
+      options.mask = mask;
+      options.threads = 1;
+      const auto forward = attn::testing::attention_forward_tiled(q, k, v, shape, options, c.tiles);
+      const auto one = attn::testing::attention_backward_tiled(q, k, v, d_o, forward, shape, options, c.tiles);
+      for (std::size_t threads : {2, 3, 8, 0}) {
+        options.threads = threads;
+        const auto many = attn::testing::attention_backward_tiled(q, k, v, d_o, forward, shape, options, c.tiles);
+        EXPECT_EQ(many.q, one.q) << c.n << "x" << c.m << " threads " << threads;
+        EXPECT_EQ(many.k, one.k) << c.n << "x" << c.m << " threads " << threads;
+        EXPECT_EQ(many.v, one.v) << c.n << "x" << c.m << " threads " << threads;
+      }
+      // Another call's forward with rows 70 and 200 too small: row 70 is named.
+      attn::TiledAttentionForward foreign = forward;
+      foreign.log_sum_exp[70] = -100.0f;
+      foreign.log_sum_exp[c.n - 1] = -100.0f;
+      for (std::size_t threads : {1, 2, 8}) {
+        options.threads = threads;
+        try {
+          attn::testing::attention_backward_tiled(q, k, v, d_o, foreign, shape, options, c.tiles);
+          ADD_FAILURE() << "threads " << threads << ": not refused";
+        } catch (const attn::ValueError& e) {
+          EXPECT_EQ(std::string(e.what()).rfind("forward.log_sum_exp[70]:", 0), 0u) << "threads " << threads << ": " << e.what();
+        }
+      }
     }
   }
 }

@@ -15,7 +15,11 @@
 //
 // Memory: D (n floats), and blocks: S/P and dP/dS (B_r x B_c each), one
 // transpose (B_c x B_r), dK_j and dV_j (B_c rows), two products (B_r x d_k,
-// B_c x max(d_k, d_v)); besides the inputs and the gradients.
+// B_c x max(d_k, d_v)), once per thread; besides the inputs and the gradients.
+//
+// Threads (AttentionOptions::threads, natively): the key blocks split over
+// them for dK and dV, then the query blocks for dQ, bit-identical to one
+// thread (below).
 //
 // The forward comes from the caller: a row whose scores exceed its L_i by
 // more than 1 and more than rounding explains (not the log-sum-exp of this
@@ -25,8 +29,10 @@
 // computed in double from q, k, v and grad_output (the forward is not used).
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "validation.hpp"
 #include "attention_backward_passes.hpp"
@@ -35,6 +41,7 @@
 #include "attn/error.hpp"
 #include "kernels/kernels.hpp"
 #include "matrix_ops.hpp"
+#include "parallel/thread_pool.hpp"
 #include "tile_plan.hpp"
 
 namespace attn {
@@ -120,67 +127,125 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
   for (std::size_t i = 0; i < n; ++i) d_rows[i] = kernels::dot(dO + i * d_v, forward.output.data() + i * d_v, d_v);
 
   const std::size_t block = detail::checked_product("B_r*B_c", block_rows, block_cols);
-  std::vector<float> p(block), d_scores(block), transposed(block);  // P_ij, dP_ij then dS_ij, a transpose
-  std::vector<float> grad_k_block(detail::checked_product("B_c*d_k", block_cols, d_k));
-  std::vector<float> grad_v_block(detail::checked_product("B_c*d_v", block_cols, d_v));
-  std::vector<float> query_product(detail::checked_product("B_r*d_k", block_rows, d_k));
-  std::vector<float> key_product(detail::checked_product("B_c*d", block_cols, std::max(d_k, d_v)));
+  detail::checked_product("B_c*d_k", block_cols, d_k);
+  detail::checked_product("B_c*d_v", block_cols, d_v);
+  detail::checked_product("B_r*d_k", block_rows, d_k);
+  detail::checked_product("B_c*d", block_cols, std::max(d_k, d_v));
 
-  for (std::size_t k0 = 0; k0 < m; k0 += block_cols) {  // key/value block j
-    const std::size_t cols = std::min(block_cols, m - k0);
+  // One task's buffers: P_ij, dP_ij then dS_ij, a transpose, dK_j and dV_j,
+  // two products.
+  struct Buffers {
+    std::vector<float> p, d_scores, transposed, grad_k_block, grad_v_block, query_product, key_product;
+  };
+  const auto make_buffers = [&] {
+    return Buffers{std::vector<float>(block), std::vector<float>(block), std::vector<float>(block),
+                   std::vector<float>(block_cols * d_k), std::vector<float>(block_cols * d_v),
+                   std::vector<float>(block_rows * d_k), std::vector<float>(block_cols * std::max(d_k, d_v))};
+  };
+
+  // Block (i, j): P_ij and dS_ij, then what the caller asks for: dV_j and dK_j
+  // into the task's B_c-row buffers, dQ_i into the gradient. Each (i, j) is
+  // computed the same way whichever pass or thread runs it.
+  const auto block_step = [&](Buffers& b, std::size_t q0, std::size_t k0, bool keys, bool queries) {
+    const std::size_t rows = std::min(block_rows, n - q0), cols = std::min(block_cols, m - k0);
+    const float* q_i = q.data() + q0 * d_k;
+    const float* do_i = dO + q0 * d_v;
     const float* k_j = k.data() + k0 * d_k;
     const float* v_j = v.data() + k0 * d_v;
-    std::fill(grad_k_block.begin(), grad_k_block.end(), 0.0f);
-    std::fill(grad_v_block.begin(), grad_v_block.end(), 0.0f);
 
-    for (std::size_t q0 = 0; q0 < n; q0 += block_rows) {  // query block i
-      const std::size_t rows = std::min(block_rows, n - q0);
-      const float* q_i = q.data() + q0 * d_k;
-      const float* do_i = dO + q0 * d_v;
-
-      // S_ij = scale Q_i K_j^T, -inf where masked; P_ij = exp(S_ij - L_i)
-      detail::block_scores(plan, q_i, k_j, rows, cols, d_k, q0, k0, p.data());
-      bool any_weight = false;
-      for (std::size_t r = 0; r < rows; ++r) {
-        float* p_row = p.data() + r * cols;
-        const float l_r = forward.log_sum_exp[q0 + r];
-        if (l_r == kMinusInfinity) {
-          std::fill(p_row, p_row + cols, 0.0f);  // a fully masked row
-          continue;
-        }
-        const float l_used = checked_log_sum_exp(kernels::max_value(p_row, cols), l_r,
-                                                 rounding_slack(plan, d_k, l_r), q0 + r);
-        any_weight = kernels::exp_shifted_sum(p_row, cols, l_used) > 0.0f || any_weight;
+    // S_ij = scale Q_i K_j^T, -inf where masked; P_ij = exp(S_ij - L_i)
+    detail::block_scores(plan, q_i, k_j, rows, cols, d_k, q0, k0, b.p.data());
+    bool any_weight = false;
+    for (std::size_t r = 0; r < rows; ++r) {
+      float* p_row = b.p.data() + r * cols;
+      const float l_r = forward.log_sum_exp[q0 + r];
+      if (l_r == kMinusInfinity) {
+        std::fill(p_row, p_row + cols, 0.0f);  // a fully masked row
+        continue;
       }
-      if (!any_weight) continue;  // every weight of the block is 0 (masked): it adds nothing
+      const float l_used = checked_log_sum_exp(kernels::max_value(p_row, cols), l_r,
+                                               rounding_slack(plan, d_k, l_r), q0 + r);
+      any_weight = kernels::exp_shifted_sum(p_row, cols, l_used) > 0.0f || any_weight;
+    }
+    if (!any_weight) return;  // every weight of the block is 0 (masked): it adds nothing
 
-      // dV_j += P_ij^T dO_i
-      detail::matmul_atb(p.data(), do_i, key_product.data(), rows, cols, d_v, transposed.data());
-      detail::add_in_place(key_product.data(), grad_v_block.data(), cols * d_v);
-
-      // dP_ij = dO_i V_j^T; dS_ij = P_ij (dP_ij - D_i), exactly 0 where P_ij = 0
-      kernels::matmul_abt(do_i, v_j, d_scores.data(), rows, cols, d_v);
-      for (std::size_t r = 0; r < rows; ++r) {
-        const float* p_row = p.data() + r * cols;
-        float* ds_row = d_scores.data() + r * cols;
-        const float d_r = d_rows[q0 + r];
-        for (std::size_t c = 0; c < cols; ++c) ds_row[c] = p_row[c] == 0.0f ? 0.0f : p_row[c] * (ds_row[c] - d_r);
-      }
-
-      // dQ_i += scale dS_ij K_j
-      kernels::matmul_ab(d_scores.data(), k_j, query_product.data(), rows, cols, d_k);
-      kernels::axpy(scale, query_product.data(), gradients.q.data() + q0 * d_k, rows * d_k);
-
-      // dK_j += dS_ij^T Q_i   (times scale once, below)
-      detail::matmul_atb(d_scores.data(), q_i, key_product.data(), rows, cols, d_k, transposed.data());
-      detail::add_in_place(key_product.data(), grad_k_block.data(), cols * d_k);
+    // dV_j += P_ij^T dO_i
+    if (keys) {
+      detail::matmul_atb(b.p.data(), do_i, b.key_product.data(), rows, cols, d_v, b.transposed.data());
+      detail::add_in_place(b.key_product.data(), b.grad_v_block.data(), cols * d_v);
     }
 
-    // dK_j = scale sum_i dS_ij^T Q_i;  dV_j = sum_i P_ij^T dO_i
-    kernels::scale_in_place(scale, grad_k_block.data(), cols * d_k);
-    std::copy_n(grad_k_block.data(), cols * d_k, gradients.k.data() + k0 * d_k);
-    std::copy_n(grad_v_block.data(), cols * d_v, gradients.v.data() + k0 * d_v);
+    // dP_ij = dO_i V_j^T; dS_ij = P_ij (dP_ij - D_i), exactly 0 where P_ij = 0
+    kernels::matmul_abt(do_i, v_j, b.d_scores.data(), rows, cols, d_v);
+    for (std::size_t r = 0; r < rows; ++r) {
+      const float* p_row = b.p.data() + r * cols;
+      float* ds_row = b.d_scores.data() + r * cols;
+      const float d_r = d_rows[q0 + r];
+      for (std::size_t c = 0; c < cols; ++c) ds_row[c] = p_row[c] == 0.0f ? 0.0f : p_row[c] * (ds_row[c] - d_r);
+    }
+
+    // dQ_i += scale dS_ij K_j
+    if (queries) {
+      kernels::matmul_ab(b.d_scores.data(), k_j, b.query_product.data(), rows, cols, d_k);
+      kernels::axpy(scale, b.query_product.data(), gradients.q.data() + q0 * d_k, rows * d_k);
+    }
+
+    // dK_j += dS_ij^T Q_i   (times scale once, in finish_keys)
+    if (keys) {
+      detail::matmul_atb(b.d_scores.data(), q_i, b.key_product.data(), rows, cols, d_k, b.transposed.data());
+      detail::add_in_place(b.key_product.data(), b.grad_k_block.data(), cols * d_k);
+    }
+  };
+  // dK_j = scale sum_i dS_ij^T Q_i;  dV_j = sum_i P_ij^T dO_i
+  const auto finish_keys = [&](Buffers& b, std::size_t k0) {
+    const std::size_t cols = std::min(block_cols, m - k0);
+    kernels::scale_in_place(scale, b.grad_k_block.data(), cols * d_k);
+    std::copy_n(b.grad_k_block.data(), cols * d_k, gradients.k.data() + k0 * d_k);
+    std::copy_n(b.grad_v_block.data(), cols * d_v, gradients.v.data() + k0 * d_v);
+  };
+
+  const std::size_t key_blocks = (m + block_cols - 1) / block_cols, query_blocks = (n + block_rows - 1) / block_rows;
+  // Threads: as the forward's, each at least 2^22 flops (5 products of 2 n m d).
+  const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(m) * static_cast<double>(3 * d_k + 2 * d_v);
+  const std::size_t threads = static_cast<std::size_t>(std::min(
+      static_cast<double>(detail::resolve_thread_count(options.threads)), std::max(1.0, std::floor(flops / 0x1p22))));
+  if (threads <= 1 || key_blocks * query_blocks <= 1) {
+    // One thread: key blocks outer, query blocks inner, every product of a block at once.
+    Buffers b = make_buffers();
+    for (std::size_t k0 = 0; k0 < m; k0 += block_cols) {
+      std::fill(b.grad_k_block.begin(), b.grad_k_block.end(), 0.0f);
+      std::fill(b.grad_v_block.begin(), b.grad_v_block.end(), 0.0f);
+      for (std::size_t q0 = 0; q0 < n; q0 += block_rows) block_step(b, q0, k0, true, true);
+      finish_keys(b, k0);
+    }
+    return gradients;
   }
+  // Threads: dK_j and dV_j by key blocks (each task owns its j), then dQ_i by
+  // query blocks (each task owns its i), each summed over the other index in
+  // the same order as above, so the gradients are bit-identical to one
+  // thread's; S_ij, P_ij and dS_ij are computed twice (7 products a block
+  // instead of 5). A refusal is the one the single thread would meet first:
+  // the lowest key block's.
+  std::vector<std::exception_ptr> refusals(key_blocks);
+  auto key_task = [&](std::size_t j) {
+    try {
+      Buffers b = make_buffers();
+      const std::size_t k0 = j * block_cols;
+      for (std::size_t q0 = 0; q0 < n; q0 += block_rows) block_step(b, q0, k0, true, false);
+      finish_keys(b, k0);
+    } catch (...) {
+      refusals[j] = std::current_exception();
+    }
+  };
+  detail::parallel_for(key_blocks, threads, key_task);
+  for (const std::exception_ptr& refusal : refusals)
+    if (refusal) std::rethrow_exception(refusal);
+  auto query_task = [&](std::size_t i) {
+    Buffers b = make_buffers();
+    const std::size_t q0 = i * block_rows;
+    for (std::size_t k0 = 0; k0 < m; k0 += block_cols) block_step(b, q0, k0, false, true);
+  };
+  detail::parallel_for(query_blocks, threads, query_task);
   return gradients;
 }
 
