@@ -21,11 +21,14 @@
 
 namespace {
 
+// A shape and its blocks, for the tests below: large enough that the passes
+// split over threads, except the last (one thread: it must agree too).
+struct Case {
+  std::size_t n, m, d_k, d_v;
+  attn::testing::TileSizes tiles;
+};
+
 TEST(Threads, TiledOutputIsBitIdenticalForAnyNumberOfThreads) {
-  struct Case {
-    std::size_t n, m, d_k, d_v;
-    attn::testing::TileSizes tiles;
-  };
   const Case cases[] = {{300, 257, 32, 24, {64, 64}}, {1024, 512, 64, 64, {64, 64}}, {97, 130, 16, 9, {8, 32}}};
   attn::Rng rng(400);
   for (const Case& c : cases) {
@@ -54,10 +57,6 @@ TEST(Threads, TiledOutputIsBitIdenticalForAnyNumberOfThreads) {
 // query blocks for dQ) gives the same bits as its single-thread loop; so does
 // a refusal: the first bad row the single thread meets is the one named.
 TEST(Threads, TiledBackwardIsBitIdenticalForAnyNumberOfThreads) {
-  struct Case {
-    std::size_t n, m, d_k, d_v;
-    attn::testing::TileSizes tiles;
-  };
   const Case cases[] = {{300, 257, 32, 24, {64, 64}}, {256, 256, 64, 64, {64, 64}}, {97, 130, 16, 9, {8, 32}}};
   attn::Rng rng(401);
   for (const Case& c : cases) {
@@ -77,7 +76,7 @@ TEST(Threads, TiledBackwardIsBitIdenticalForAnyNumberOfThreads) {
         EXPECT_EQ(many.k, one.k) << c.n << "x" << c.m << " threads " << threads;
         EXPECT_EQ(many.v, one.v) << c.n << "x" << c.m << " threads " << threads;
       }
-      // Another call's forward with rows 70 and 200 too small: row 70 is named.
+      // Another call's forward with rows 70 and n - 1 too small: row 70, met first, is named.
       attn::TiledAttentionForward foreign = forward;
       foreign.log_sum_exp[70] = -100.0f;
       foreign.log_sum_exp[c.n - 1] = -100.0f;

@@ -53,11 +53,6 @@ namespace {
 
 constexpr float kMinusInfinity = -std::numeric_limits<float>::infinity();
 
-// Below this many flops per thread, another thread costs more than it saves:
-// waking a parked worker takes tens of microseconds on a busy machine, and
-// 2^22 flops take about 80 (so n = m <= 128 at d = 64 stays on one thread).
-constexpr double kMinFlopsPerThread = 0x1p22;
-
 // One query block's working memory, carved from one scratch buffer, each part
 // 64-byte aligned. The block is held transposed (attn/kernels.hpp, the block
 // kernels): its rows, padded to rows_p (a multiple of the variant's lanes), run
@@ -150,10 +145,7 @@ void tiled_output(const detail::AttentionProblem& p, const testing::TileSizes& t
                 BlockScratch(scratch.data(), rows_p, block_cols, d_k, d_v), output);
   };
   const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(m) * static_cast<double>(d_k + d_v);
-  const double worth_it = std::max(1.0, std::floor(flops / kMinFlopsPerThread));
-  const std::size_t thread_count = static_cast<std::size_t>(
-      std::min(static_cast<double>(detail::resolve_thread_count(threads)), worth_it));
-  detail::parallel_for(blocks, thread_count, compute_block);
+  detail::parallel_for(blocks, detail::threads_worth(threads, flops), compute_block);
 
   // Rows whose float intermediates could leave the float range: again, in double.
   const detail::FloatPathCheck float_path(p.norms, p.scale, static_cast<double>(m));  // l_r <= m

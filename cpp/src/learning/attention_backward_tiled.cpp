@@ -205,10 +205,9 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
   };
 
   const std::size_t key_blocks = (m + block_cols - 1) / block_cols, query_blocks = (n + block_rows - 1) / block_rows;
-  // Threads: as the forward's, each at least 2^22 flops (5 products of 2 n m d).
+  // Five products of 2 n m d flops each (S and dK at d_k, dQ at d_k, dP and dV at d_v).
   const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(m) * static_cast<double>(3 * d_k + 2 * d_v);
-  const std::size_t threads = static_cast<std::size_t>(std::min(
-      static_cast<double>(detail::resolve_thread_count(options.threads)), std::max(1.0, std::floor(flops / 0x1p22))));
+  const std::size_t threads = detail::threads_worth(options.threads, flops);
   if (threads <= 1 || key_blocks * query_blocks <= 1) {
     // One thread: key blocks outer, query blocks inner, every product of a block at once.
     Buffers b = make_buffers();

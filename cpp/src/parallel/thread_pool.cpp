@@ -10,6 +10,7 @@
 #include "thread_pool.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #if ATTN_THREADS
 #include <atomic>
@@ -140,6 +141,12 @@ std::size_t resolve_thread_count(std::size_t requested) {
   (void)requested;
   return 1;
 #endif
+}
+
+std::size_t threads_worth(std::size_t requested, double flops) {
+  constexpr double kMinFlopsPerThread = 0x1p22;
+  const double worth = std::max(1.0, std::floor(flops / kMinFlopsPerThread));
+  return static_cast<std::size_t>(std::min(static_cast<double>(resolve_thread_count(requested)), worth));
 }
 
 void parallel_for(std::size_t count, std::size_t threads, TaskRef task) {

@@ -33,6 +33,13 @@ class TaskRef {
 // concurrency (at least 1); a build without threads always gets 1.
 std::size_t resolve_thread_count(std::size_t requested);
 
+// The threads a call of `flops` floating-point operations is worth: the
+// resolved request, but at most one per 2^22 flops (below that another
+// thread costs more than it saves: waking a parked worker takes tens of
+// microseconds on a busy machine, and 2^22 flops take about 80, so n = m <=
+// 128 at d = 64 stays on one thread), at least 1.
+std::size_t threads_worth(std::size_t requested, double flops);
+
 // Runs task(i) for every i in [0, count) on up to `threads` threads, the
 // calling thread being one of them, and returns when all are done.
 //   threads <= 1 or count <= 1: on the calling thread only; no thread starts.
