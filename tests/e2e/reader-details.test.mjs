@@ -60,6 +60,10 @@ test('q = (1000, 0) and (1010, 0): powers of ten that fit, then the stable form 
       assert.match(await page.locator('#worked-example .we-stable-note').textContent(), stableWords);
       assert.deepEqual(await texts(page, '#worked-example .step-weight .step-value'), ['0.500', '0.000', '0.500']);
       assert.doesNotMatch(await page.textContent('#worked-example .steps-table'), /\u221e/);
+      // The scaling changes no weight here (scores 714 and 1010 apart from 0): the sentence says so, not "flattens".
+      const compare = await page.textContent('#worked-example .we-compare');
+      assert.match(compare, lang === 'en' ? /changes no weight as shown: with or without it they are 0\.500, 0\.000, 0\.500/
+        : /바뀌지 않습니다\. 나누든 나누지 않든 0\.500, 0\.000, 0\.500입니다/, `${lang} ${width}: ${compare}`);
       assert.deepEqual(session.consoleErrors(page), []);
       await page.close();
     }
@@ -86,7 +90,7 @@ test('Korean particles follow the number as read; the scale factor has its own p
   const page = await open('index.html?lang=ko');
   // d_k = 512: divided by 22.63 (…육삼): 으로. d_k = 2 in section 1: 1.414 (…사사): 로.
   assert.match(await page.textContent('#scaling-ten-keys'), /22\.63으로/);
-  assert.match(await page.textContent('#worked-example .we-compare'), /1\.414로/);
+  assert.match(await page.textContent('#worked-example .we-compare'), /1\.414로 나누면 가중치가 평평해집니다.*0\.422, 0\.155, 0\.422/);
   assert.equal(await page.locator('#worked-example tr.step-scaled .step-factor').textContent(), '\u00d7 0.707');
   assert.equal(await page.locator('#worked-example tr.step-scaled .step-sum').textContent(), '');
   const weights = await page.$$eval('.toc-text, .toc-text *', (els) => [...new Set(els.map((e) => getComputedStyle(e).fontWeight))]);

@@ -44,6 +44,7 @@ export default {
   compare: {
     withoutScaling: R`Dividing by $\sqrt{d_k}$ = {divisor} flattens the weights. Without it, the same scores would give the weights {weights}.`,
     withScaling: R`The scaling is off, so the weights are sharper. Divided by $\sqrt{d_k}$ = {divisor}, the scores would give the weights {weights}.`,
+    same: R`Here dividing by $\sqrt{d_k}$ = {divisor} changes no weight as shown: with or without it they are {weights}.`,
   },
   after: R`<p>In the starting example, keys 1 and 3 point along $q$ equally ($q\cdot k_1 = q\cdot k_3$), so they get the same weight. Key 2 is orthogonal to $q$ and scores 0 — yet its weight is not 0, because $e^0 = 1$. In exact arithmetic a softmax never gives a weight of exactly zero (in single precision a weight below about $10^{-45}$ rounds to 0, as with $q = (1010, 0)$); a mask gives it on purpose (<a href="#masking">section {§masking}</a>).</p>
 <p>The output is a weighted average of the values, pulled towards the values whose keys match the query: attention is a soft, differentiable lookup. Why the scores are divided by $\sqrt{d_k}$ is the subject of <a href="#scaling">section {§scaling}</a>.</p>`,

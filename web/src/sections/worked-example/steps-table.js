@@ -106,10 +106,13 @@ export function stepsPanel(model, { t }) {
         ...r.weights.map((w, j) => math([mrow(j > 0 ? mo('+') : null, mn(w), mcolumn(r.values[j], 3, 'v', { trim: true }))])),
         math([mrow(mo('='), mcolumn(r.output, 3, 'o'))]));
 
-      setHTML(compare, t(r.scaling ? 'compare.withoutScaling' : 'compare.withScaling', {
-        divisor: formatNumber(Math.sqrt(r.dk)),
-        weights: other.weights.map((w) => formatNumber(w)).join(', '),
-      }));
+      // The sentence says what the other setting changes in the weights as shown:
+      // nothing (equal scores, or scores so far apart that one key takes all) or
+      // flatter / sharper weights.
+      const shown = (weights) => weights.map((w) => formatNumber(w)).join(', ');
+      const key = shown(other.weights) === shown(r.weights) ? 'compare.same'
+        : r.scaling ? 'compare.withoutScaling' : 'compare.withScaling';
+      setHTML(compare, t(key, { divisor: formatNumber(Math.sqrt(r.dk)), weights: shown(other.weights) }));
     },
   };
 }
