@@ -144,6 +144,9 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
     });
   }
   function redraw() {
+    // A run that stopped draws at the next frame: a draw held back by the
+    // playing pace would leave the counters behind the status for up to DRAW_MS.
+    if (timer && !store.run.playing) { clearTimeout(timer); timer = 0; }
     if (frame || timer) return;
     const wait = store.run.playing ? drawnAt + DRAW_MS - performance.now() : 0;
     if (wait > 0) timer = setTimeout(() => { timer = 0; frame = requestAnimationFrame(draw); }, wait);
