@@ -3,7 +3,8 @@
 //   1. attention backward at d = 64: time of the backward pass against the
 //      forward pass (full path: attn::attention_backward against
 //      attn::attention_output_full; tiled path: attn::attention_backward_tiled
-//      against attn::attention_forward_tiled), and the peak heap of each call;
+//      against attn::attention_forward_tiled, which is attn::attention_output's
+//      forward with the row log-sum-exp), one thread, and the peak heap of each call;
 //   2. the training step: steps per second of attn::Trainer with the default
 //      options, and the heap it allocates per step once warm (should be 0);
 //   3. learning: steps and seconds of training (evaluation excluded) until the
@@ -70,6 +71,8 @@ std::vector<BackwardRow> attention_backward_figures(std::size_t max_n) {
               "tiled fwd ms", "tiled bwd ms", "ratio", "full MiB", "tiled MiB", "tiled/full");
   for (std::size_t n = 256; n <= max_n; n *= 4) {
     const attn::AttentionShape shape{n, n, d, d};
+    attn::AttentionOptions one_thread;
+    one_thread.threads = 1;  // as in wasm; the tiled passes would otherwise split over the cores
     attn::Rng rng(n);
     const auto q = rng.normal_matrix(n, d), k = rng.normal_matrix(n, d), v = rng.normal_matrix(n, d);
     const auto grad_output = rng.normal_matrix(n, d);
@@ -77,15 +80,15 @@ std::vector<BackwardRow> attention_backward_figures(std::size_t max_n) {
     std::vector<double> full_forward, full_backward, tiled_forward, tiled_backward;
     std::size_t full_peak = 0, tiled_peak = 0;
     for (int round = 0; round < rounds; ++round) {
-      full_forward.push_back(seconds_of([&] { (void)attn::attention_output_full(q, k, v, shape); }));
+      full_forward.push_back(seconds_of([&] { (void)attn::attention_output_full(q, k, v, shape, one_thread); }));
       peak_memory::reset();
-      full_backward.push_back(seconds_of([&] { (void)attn::attention_backward(q, k, v, grad_output, shape); }));
+      full_backward.push_back(seconds_of([&] { (void)attn::attention_backward(q, k, v, grad_output, shape, one_thread); }));
       full_peak = peak_memory::peak_since_reset();
       attn::TiledAttentionForward forward;
       peak_memory::reset();
-      tiled_forward.push_back(seconds_of([&] { forward = attn::attention_forward_tiled(q, k, v, shape); }));
+      tiled_forward.push_back(seconds_of([&] { forward = attn::attention_forward_tiled(q, k, v, shape, one_thread); }));
       tiled_backward.push_back(
-          seconds_of([&] { (void)attn::attention_backward_tiled(q, k, v, grad_output, forward, shape); }));
+          seconds_of([&] { (void)attn::attention_backward_tiled(q, k, v, grad_output, forward, shape, one_thread); }));
       tiled_peak = peak_memory::peak_since_reset();  // forward and backward together
     }
     const double ff = median(full_forward) * 1e3, fb = median(full_backward) * 1e3;

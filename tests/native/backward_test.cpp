@@ -126,6 +126,68 @@ TEST(AttentionBackward, FastAndTiledMatchTheReferenceOnOddSizes) {
   }
 }
 
+// The tiled backward on every kernel variant this CPU runs (its blocks are the
+// variant's: lanes 1, 4, 8, 16 pad the query blocks differently), odd sizes,
+// every mask kind, blocks shorter than a vector and longer.
+TEST(AttentionBackward, TiledMatchesTheReferenceOnEveryKernelVariant) {
+  const std::size_t lengths[] = {1, 5, 17, 33};
+  const attn::testing::TileSizes tiles[] = {{3, 5}, {16, 16}, {17, 9}, {64, 64}};
+  attn::Rng rng(806);
+  for (const attn::kernels::KernelTable* table : attn::testing::kernel_variants()) {
+    const attn::testing::ForceKernelVariant variant(table->name);
+    std::size_t case_index = 0;
+    for (std::size_t n : lengths) {
+      for (std::size_t m : lengths) {
+        const attn::AttentionShape shape{n, m, 1 + case_index % 7, 1 + case_index % 5};
+        const attn::testing::TileSizes& tile = tiles[case_index++ % 4];
+        const Operands x = random_operands(shape, rng);
+        for (const attn::Mask& mask : every_mask_kind(n, m, rng)) {
+          const attn::AttentionOptions options{attn::Scale::inverse_sqrt_dk(), mask};
+          const AllPaths paths = all_paths(x, shape, options, tile);
+          EXPECT_TRUE(same_gradients(paths.tiled, paths.reference))
+              << table->name << " " << describe(shape, options) << " tiles " << tile.queries << "x" << tile.keys;
+        }
+      }
+    }
+  }
+}
+
+// The tiled forward is attention_output's own (the same bits with the same
+// blocks), and its L_i is ln sum_j exp(S_ij) of the row's scaled, masked
+// scores, computed in double here; -inf for a fully masked row.
+TEST(AttentionBackward, TiledForwardIsTheOutputsForwardWithTheRowLogSumExp) {
+  attn::Rng rng(807);
+  const attn::AttentionShape shape{13, 11, 6, 5};
+  const Operands x = random_operands(shape, rng, 2.0);
+  for (const attn::kernels::KernelTable* table : attn::testing::kernel_variants()) {
+    const attn::testing::ForceKernelVariant variant(table->name);
+    for (const attn::Mask& mask : every_mask_kind(shape.n, shape.m, rng)) {
+      for (const attn::testing::TileSizes tile : {attn::testing::TileSizes{4, 3}, attn::testing::TileSizes{64, 64}}) {
+        const attn::AttentionOptions options{attn::Scale::inverse_sqrt_dk(), mask};
+        SCOPED_TRACE(::testing::Message() << table->name << " " << describe(shape, options) << " tiles " << tile.queries);
+        const auto forward = attn::testing::attention_forward_tiled(x.q, x.k, x.v, shape, options, tile);
+        EXPECT_EQ(forward.output, attn::testing::attention_output(x.q, x.k, x.v, shape, options, tile));
+        const auto keep = attn::keep_matrix(mask, shape.n, shape.m);
+        const double scale = 1.0 / std::sqrt(static_cast<double>(shape.d_k));
+        for (std::size_t i = 0; i < shape.n; ++i) {
+          double sum = 0.0;
+          for (std::size_t j = 0; j < shape.m; ++j) {
+            if (!keep[i * shape.m + j]) continue;
+            double s = 0.0;
+            for (std::size_t c = 0; c < shape.d_k; ++c) s += static_cast<double>(x.q[i * shape.d_k + c]) * x.k[j * shape.d_k + c];
+            sum += std::exp(scale * s);
+          }
+          if (sum == 0.0) {
+            EXPECT_EQ(forward.log_sum_exp[i], -std::numeric_limits<float>::infinity()) << "row " << i;
+          } else {
+            EXPECT_NEAR(forward.log_sum_exp[i], std::log(sum), 1e-5 * (1.0 + std::fabs(std::log(sum)))) << "row " << i;
+          }
+        }
+      }
+    }
+  }
+}
+
 // Keys that no query sees get dK = dV = 0 exactly; a query that sees no key
 // gets dQ = 0 exactly; nothing is NaN. Causal with n < m: keys j >= n are never
 // seen; the keep-matrix masks query 2 entirely.

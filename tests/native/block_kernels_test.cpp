@@ -1,5 +1,6 @@
 // The tiled path's block kernels (attn/kernels.hpp: transpose_block,
-// block_scores, block_softmax, block_accumulate, untranspose_block) and
+// block_scores, block_softmax, block_accumulate, untranspose_block, and the
+// backward's block_weights) and
 // max_sum_of_squares, on every kernel variant this CPU runs, against loops in
 // double written from their formulas. The sizes break every edge of the
 // register-blocked micro-kernel (src/kernels/micro_kernel.hpp): query rows
@@ -187,6 +188,44 @@ TEST_P(BlockKernels, SoftmaxExpIsAccurateDownToUnderflow) {
     const double expected = std::exp(static_cast<double>(x[i]) - running_max[i % rows_p]);
     ASSERT_LE(std::fabs(s_t[i] - expected), (2.4e-7 + 7.5e-8 * std::fabs(x[i])) * expected) << "exp(" << x[i] << ")";
   }
+}
+
+// The backward's weights from the rows' log-sum-exp: exp(s - L) with the
+// accuracy of block_softmax's exp (above) on the float difference s - L, from -87 to the 1 the
+// tiled backward allows; exactly 0 where s = -inf (masked) or L = +inf (a row
+// without weights: fully masked, or a padding row), never NaN; the padding
+// rows and whatever lies past the block untouched.
+TEST_P(BlockKernels, BlockWeightsAreExpOfScoreMinusLogSumExp) {
+  attn::Rng rng(605);
+  const float infinity = std::numeric_limits<float>::infinity();
+  for (std::size_t rows : kRows)
+    for (std::size_t cols : kKeys) {
+      SCOPED_TRACE(::testing::Message() << "rows " << rows << " cols " << cols);
+      const std::size_t rows_p = padded(rows);
+      std::vector<float> s_t(cols * rows_p + 1, 7.0f), shift(rows_p);
+      for (std::size_t r = 0; r < rows_p; ++r) shift[r] = r % 5 == 4 ? infinity : 10.0f * static_cast<float>(rng.normal());
+      for (std::size_t c = 0; c < cols; ++c)
+        for (std::size_t r = 0; r < rows_p; ++r) {
+          const double x = -88.0 * static_cast<double>(c * rows_p + r) / static_cast<double>(cols * rows_p) + 1.0;
+          const float base = shift[r] == infinity ? 0.0f : shift[r];
+          s_t[c * rows_p + r] = (c + r) % 7 == 3 ? kMinusInfinity : static_cast<float>(x) + base;
+        }
+      const std::vector<float> before = s_t;
+      kernels.block_weights(s_t.data(), cols, rows_p, shift.data());
+      for (std::size_t c = 0; c < cols; ++c)
+        for (std::size_t r = 0; r < rows_p; ++r) {
+          const float s = before[c * rows_p + r], p = s_t[c * rows_p + r];
+          if (s == kMinusInfinity || shift[r] == infinity) {
+            ASSERT_EQ(p, 0.0f) << "c " << c << " r " << r;
+            continue;
+          }
+          const float x = s - shift[r];  // as the kernel forms it, in float
+          const double expected = std::exp(static_cast<double>(x));
+          ASSERT_LE(std::fabs(p - expected), (2.4e-7 + 7.5e-8 * std::fabs(x)) * expected + 1e-37)
+              << "exp(" << s << " - " << shift[r] << ")";
+        }
+      EXPECT_EQ(s_t.back(), 7.0f);
+    }
 }
 
 TEST_P(BlockKernels, MaxSumOfSquaresMatchesDoubleAndFlagsWhatIsNotFinite) {

@@ -32,9 +32,9 @@ struct Scale {
 struct AttentionOptions {
   Scale scale;
   Mask mask;
-  // How many threads the tiled path (attention_output) may split its query
-  // blocks over, and the tiled backward (attention_backward_tiled) its key
-  // blocks, then its query blocks: 0 = the hardware's concurrency (the
+  // How many threads the tiled path (attention_output, attention_forward_tiled)
+  // may split its query blocks over, and the tiled backward
+  // (attention_backward_tiled) its key blocks, then its query blocks: 0 = the hardware's concurrency (the
   // default), 1 = the calling thread only (no thread is started). Small calls
   // use fewer. The results are bit-identical whatever the number. The
   // WebAssembly builds have no threads.

@@ -57,8 +57,10 @@ struct TiledAttentionForward {
 };
 
 // q n x d_k, k m x d_k, v m x d_v -> output n x d_v and L (n): the online-softmax
-// forward pass of attention_output (FlashAttention-2, Algorithm 1), which also
-// returns the row log-sum-exp. Errors of attention_output with tiles.
+// forward pass of attention_output itself (FlashAttention-2, Algorithm 1; the
+// same output, bit for bit), which also returns the row log-sum-exp. Errors of
+// attention_output, and a ValueError naming log_sum_exp[i] when L_i is beyond
+// the float range.
 TiledAttentionForward attention_forward_tiled(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                               const AttentionOptions& options = {});
 

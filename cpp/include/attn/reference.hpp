@@ -13,8 +13,9 @@ AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionS
                          const AttentionOptions& options = {});
 
 // x (len) -> softmax(x) in double, in place: exp(x_j - max) / sum; -inf -> 0;
-// a row of only -inf -> zeros. No validation (the saturation experiment and
-// the tests call it on values they made).
-void softmax_row(double* x, std::size_t len);
+// a row of only -inf -> zeros. Returns the row's log-sum-exp,
+// ln sum_j exp(x_j) = max + ln sum (-inf for a row of only -inf). No
+// validation (the saturation experiment and the tests call it on values they made).
+double softmax_row(double* x, std::size_t len);
 
 }  // namespace attn::reference

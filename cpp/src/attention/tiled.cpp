@@ -30,6 +30,10 @@
 // rows for which that or the scores could leave the float range are computed
 // in double instead (float_range.hpp).
 //
+// The log-sum-exp (for the backward pass, attn/backward.hpp): when asked for,
+// each row also gives L_r = m_r + ln(l_r) = ln sum_j exp(s_rj) (-inf for a
+// fully masked row; in double with the row where the row is computed in double).
+//
 // Memory: the block Q_i^T (d_k x B_r), one B_c x B_r block of scores S_ij^T, the
 // d_v x B_r accumulator O_i^T and four numbers per row, besides the n x d_v output.
 #include <algorithm>
@@ -42,6 +46,7 @@
 #include "attn/testing.hpp"
 #include "kernels/kernels.hpp"
 #include "problem.hpp"
+#include "tiled.hpp"
 #include "parallel/thread_pool.hpp"
 #include "reference/attention_row.hpp"
 #include "scratch.hpp"
@@ -83,9 +88,11 @@ struct BlockScratch {
 };
 
 // Output rows [q0, q0 + rows) of the problem (query block i): unnormalised
-// accumulation over the key blocks, then O_i = diag(l_i)^-1 O_i.
+// accumulation over the key blocks, then O_i = diag(l_i)^-1 O_i; and their
+// L_r if log_sum_exp is not null.
 void query_block(const detail::AttentionProblem& p, const kernels::KernelTable& kernels, std::size_t q0,
-                 std::size_t rows, std::size_t block_cols, const BlockScratch& scratch, float* output) {
+                 std::size_t rows, std::size_t block_cols, const BlockScratch& scratch, float* output,
+                 float* log_sum_exp) {
   const std::size_t m = p.shape.m, d_k = p.shape.d_k, d_v = p.shape.d_v;
   const std::size_t rows_p = BlockScratch::padded_rows(rows, kernels.lanes);
   float* q_t = scratch.q_t;
@@ -120,13 +127,19 @@ void query_block(const detail::AttentionProblem& p, const kernels::KernelTable& 
   for (std::size_t r = 0; r < rows; ++r)
     inverse_sum[r] = scratch.running_sum[r] > 0.0f ? 1.0f / scratch.running_sum[r] : 0.0f;
   kernels.untranspose_block(o_t, inverse_sum, rows, d_v, rows_p, output + q0 * d_v);
+
+  // L_r = m_r + ln(l_r); -inf for a fully masked row (l_r = 0)
+  if (log_sum_exp) {
+    for (std::size_t r = 0; r < rows; ++r)
+      log_sum_exp[q0 + r] = scratch.running_sum[r] > 0.0f ? scratch.running_max[r] + std::log(scratch.running_sum[r])
+                                                          : kMinusInfinity;
+  }
 }
 
-// The tiled path on a checked problem, into output (n x d_v): the query blocks
-// split over up to `threads` threads, each block computed the same way on
-// whichever thread runs it (so the output is bit-identical for any number).
-void tiled_output(const detail::AttentionProblem& p, const testing::TileSizes& tiles, std::size_t threads,
-                  float* output) {
+}  // namespace
+
+void detail::tiled_forward(const detail::AttentionProblem& p, const testing::TileSizes& tiles, std::size_t threads,
+                           float* output, float* log_sum_exp) {
   const kernels::KernelTable& kernels = kernels::active();
   const std::size_t n = p.shape.n, m = p.shape.m, d_k = p.shape.d_k, d_v = p.shape.d_v;
   const std::size_t block_rows = std::min(tiles.queries, n);  // B_r
@@ -142,7 +155,7 @@ void tiled_output(const detail::AttentionProblem& p, const testing::TileSizes& t
     detail::Scratch scratch(detail::ScratchUse::TileBlocks, scratch_floats);
     const std::size_t q0 = i * block_rows;
     query_block(p, kernels, q0, std::min(block_rows, n - q0), block_cols,
-                BlockScratch(scratch.data(), rows_p, block_cols, d_k, d_v), output);
+                BlockScratch(scratch.data(), rows_p, block_cols, d_k, d_v), output, log_sum_exp);
   };
   const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(m) * static_cast<double>(d_k + d_v);
   detail::parallel_for(blocks, detail::threads_worth(threads, flops), compute_block);
@@ -152,45 +165,43 @@ void tiled_output(const detail::AttentionProblem& p, const testing::TileSizes& t
   if (float_path.every_row()) return;
   std::vector<double> row(m);
   for (std::size_t i = 0; i < n; ++i) {
-    if (!float_path.row(p.q + i * d_k, d_k)) detail::attention_row_in_double(p, i, row.data(), {.output = output});
+    if (!float_path.row(p.q + i * d_k, d_k))
+      detail::attention_row_in_double(p, i, row.data(), {.output = output, .log_sum_exp = log_sum_exp});
   }
 }
 
-// The block sizes the variant in use runs fastest with (KernelTable::block_queries, block_keys).
-testing::TileSizes variant_tiles() {
+testing::TileSizes detail::variant_tiles() {
   const kernels::KernelTable& kernels = kernels::active();
   return {kernels.block_queries, kernels.block_keys};
 }
 
-// The checks of the tiled path (no n*m limit: the n x m matrix is never held).
-detail::AttentionProblem check_tiled_call(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
-                                          const AttentionOptions& options) {
+detail::AttentionProblem detail::check_tiled_call(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                                                  const AttentionOptions& options) {
   return detail::check_attention_call(q, k, v, shape, options, detail::ScoreMatrix::Streamed);
 }
 
-}  // namespace
 
 std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                     const AttentionOptions& options) {
-  return testing::attention_output(q, k, v, shape, options, variant_tiles());
+  return testing::attention_output(q, k, v, shape, options, detail::variant_tiles());
 }
 
 void attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                       const AttentionOptions& options, std::span<float> output) {
-  const detail::AttentionProblem problem = check_tiled_call(q, k, v, shape, options);
+  const detail::AttentionProblem problem = detail::check_tiled_call(q, k, v, shape, options);
   detail::require_length("output", output, "n*d_v", shape.n, shape.d_v);
-  tiled_output(problem, variant_tiles(), options.threads, output.data());
+  detail::tiled_forward(problem, detail::variant_tiles(), options.threads, output.data(), nullptr);
 }
 
 namespace testing {
 
 std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                     const AttentionOptions& options, const TileSizes& tiles) {
-  const detail::AttentionProblem problem = check_tiled_call(q, k, v, shape, options);
+  const detail::AttentionProblem problem = detail::check_tiled_call(q, k, v, shape, options);
   detail::require_dimension("tiles.queries", tiles.queries);
   detail::require_dimension("tiles.keys", tiles.keys);
   std::vector<float> output(shape.n * shape.d_v);
-  tiled_output(problem, tiles, options.threads, output.data());
+  detail::tiled_forward(problem, tiles, options.threads, output.data(), nullptr);
   return output;
 }
 

@@ -6,6 +6,7 @@
 //   block_scores      S^T = scale K_j Q_i^T        a register-blocked product (micro_kernel.hpp)
 //   block_softmax     P^T = exp(S^T - m), m, l     vertical: one lane per query row
 //   block_accumulate  O^T = O^T diag(corr) + V_j^T P^T   the same product, finished into O^T
+//   block_weights     P^T = exp(S^T - L)           the backward's weights, from the row log-sum-exp
 //
 // Both products have the micro-kernel's form C[i][v] += a(i, t) B_t[v] with the
 // query rows along v: for S^T, a = K_j (i = key, t = feature) and B_t = row t
@@ -31,7 +32,7 @@ using vec::VecF;
 
 namespace {
 
-// exp(x) for x <= 0 (s - max, up to a rounding), as 2^(x log2 e). The
+// exp(x) for x <= 1 (s - max, or s - L in the backward, up to a rounding), as 2^(x log2 e). The
 // difference x is formed first, in the scores' own units, so that the rounding
 // of x log2(e) is relative to |x|, not to the scores' size: the relative error
 // is 2.4e-7 (2 ulp of 2^y) plus |x| 7.5e-8, at most 3e-8 + 2.4e-7 exp(x) in
@@ -159,6 +160,15 @@ void block_accumulate(const float* v, const float* p_t, const float* correction,
       for (std::size_t w = 0; w < NRV; ++w) vec::store(row + w * kLanes, vec::load(row + w * kLanes) * corr[w] + acc[i][w]);
   };
   vec::broadcast_product(v, 1, d_v, d_v, p_t, rows_p, rows_p / kLanes, cols, add_tile);
+}
+
+void block_weights(float* s_t, std::size_t cols, std::size_t rows_p, const float* shift) noexcept {
+  // one vector of rows at a time, its shifts in a register: x = s - L <= 1, or -inf (s = -inf or L = +inf)
+  for (std::size_t r = 0; r < rows_p; r += kLanes) {
+    const VecF row_shift = vec::load(shift + r);
+    float* p = s_t + r;
+    for (std::size_t c = 0; c < cols; ++c, p += rows_p) vec::store(p, exp_below_zero(vec::load(p) - row_shift));
+  }
 }
 
 }  // namespace attn::kernels::ATTN_KERNEL_VARIANT

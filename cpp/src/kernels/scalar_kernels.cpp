@@ -124,11 +124,17 @@ void block_accumulate(const float* v, const float* p_t, const float* correction,
     }
 }
 
+// s_t[c][r] <- exp(s_t[c][r] - shift[r])
+void block_weights(float* s_t, std::size_t cols, std::size_t rows_p, const float* shift) noexcept {
+  for (std::size_t c = 0; c < cols; ++c)
+    for (std::size_t r = 0; r < rows_p; ++r) s_t[c * rows_p + r] = std::exp(s_t[c * rows_p + r] - shift[r]);
+}
+
 }  // namespace
 
 extern const KernelTable kernel_table;
 const KernelTable kernel_table = {"scalar", 1, matmul_abt, matmul_ab, dot, max_sum_of_squares, axpy, scale_in_place, max_value, exp_shifted_sum,
                                   softmax_rows, 64, 64, transpose_block, untranspose_block, block_scores, block_softmax,
-                                  block_accumulate};
+                                  block_accumulate, block_weights};
 
 }  // namespace attn::kernels::scalar

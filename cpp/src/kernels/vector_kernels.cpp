@@ -321,6 +321,6 @@ const KernelTable kernel_table = {ATTN_NAME_OF(ATTN_KERNEL_VARIANT), kLanes, mat
                                   max_sum_of_squares, axpy,
                                   scale_in_place, max_value, exp_shifted_sum, softmax_rows,
                                   vec::kBlockQueries, vec::kBlockKeys, transpose_block, untranspose_block, block_scores,
-                                  block_softmax, block_accumulate};
+                                  block_softmax, block_accumulate, block_weights};
 
 }  // namespace attn::kernels::ATTN_KERNEL_VARIANT

@@ -13,9 +13,23 @@
 //   dQ_i += scale dS_ij K_j
 //   dK_j += scale dS_ij^T Q_i
 //
-// Memory: D (n floats), and blocks: S/P and dP/dS (B_r x B_c each), one
-// transpose (B_c x B_r), dK_j and dV_j (B_c rows), two products (B_r x d_k,
-// B_c x max(d_k, d_v)), once per thread; besides the inputs and the gradients.
+// The blocks are held transposed, as in the forward pass (attention/tiled.cpp),
+// the query rows along the vector lanes, so that four of the five products are
+// the forward's block kernels or the kernels' A B without a transpose or a
+// packing per block (attn/kernels.hpp):
+//   S_ij^T  = scale K_j Q_i^T          block_scores (Q_i^T made once per query block)
+//   P_ij^T  = exp(S_ij^T - L_i)        block_weights, one lane per query row
+//   dV_j   += P_ij^T dO_i              matmul_ab
+//   dP_ij^T = V_j dO_i^T               block_scores, scale 1 (dO_i^T made once per query block)
+//   dS_ij^T = P_ij^T (dP_ij^T - D_i)   one loop
+//   dQ_i^T += K_j^T dS_ij^T            block_accumulate (times scale once, when dQ_i leaves the layout)
+//   dK_j   += dS_ij^T Q_i              matmul_ab (times scale once, in finish_keys)
+//
+// Memory: D and the query blocks moved into the layout once (Q_i^T and dO_i^T,
+// and where a block is padded, Q_i and dO_i with zero rows: 2 to 4 n x d
+// floats); then blocks: P^T and dP^T/dS^T (B_c x B_r each), dK_j and dV_j
+// (B_c rows), one product (B_c x max(d_k, d_v)), once per thread; dQ^T
+// (d_k x B_r per query block); besides the inputs and the gradients.
 //
 // Threads (AttentionOptions::threads, natively): the key blocks split over
 // them for dK and dV, then the query blocks for dQ, bit-identical to one
@@ -39,6 +53,7 @@
 #include "attn/backward.hpp"
 #include "backward_range.hpp"
 #include "attn/error.hpp"
+#include "attention/mask_rule.hpp"
 #include "kernels/kernels.hpp"
 #include "matrix_ops.hpp"
 #include "parallel/thread_pool.hpp"
@@ -92,6 +107,16 @@ float checked_log_sum_exp(float largest_score, float log_sum_exp, double slack, 
                    "), got " + detail::describe_value(log_sum_exp) + " (the forward of another call?)");
 }
 
+// One key's row of the block: ds_r <- p_r (ds_r - d_r), exactly +0 where p_r = 0:
+// dP_ij - D_i is finite (backward_bounds: every float intermediate fits), so
+// p_r = 0 makes the product +-0, and adding +0 turns -0 into +0 (and changes no
+// other value). A select (p_r == 0 ? 0 : ...) would not vectorize: GCC keeps a
+// branch per entry for it.
+void score_gradient_row(const float* __restrict p, const float* __restrict d, float* __restrict ds,
+                        std::size_t len) noexcept {
+  for (std::size_t r = 0; r < len; ++r) ds[r] = p[r] * (ds[r] - d[r]) + 0.0f;
+}
+
 }  // namespace
 
 AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, FloatSpan v, FloatSpan grad_output,
@@ -114,86 +139,103 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
     return detail::gradients_in_double(q.data(), k.data(), v.data(), grad_output.data(), shape, plan.scale,
                                        keep.data());
   }
+  const kernels::KernelTable& kernels = kernels::active();
   const std::size_t block_rows = plan.block_rows, block_cols = plan.block_cols;  // B_r, B_c
   const std::size_t n = shape.n, m = shape.m, d_k = shape.d_k, d_v = shape.d_v;
+  const std::size_t rows_p = (block_rows + kernels.lanes - 1) / kernels.lanes * kernels.lanes;  // B_r, padded
+  const std::size_t key_blocks = (m + block_cols - 1) / block_cols, query_blocks = (n + block_rows - 1) / block_rows;
   const float scale = plan.scale;
   const float* dO = grad_output.data();
-
-  AttentionGradients gradients{std::vector<float>(n * d_k, 0.0f), std::vector<float>(m * d_k),
-                               std::vector<float>(m * d_v)};
-
-  // D_i = rowsum(dO_i * O_i)
-  std::vector<float> d_rows(n);
-  for (std::size_t i = 0; i < n; ++i) d_rows[i] = kernels::dot(dO + i * d_v, forward.output.data() + i * d_v, d_v);
-
-  const std::size_t block = detail::checked_product("B_r*B_c", block_rows, block_cols);
-  detail::checked_product("B_c*d_k", block_cols, d_k);
-  detail::checked_product("B_c*d_v", block_cols, d_v);
-  detail::checked_product("B_r*d_k", block_rows, d_k);
+  const float* L = forward.log_sum_exp.data();
+  detail::checked_product("B_r*B_c", rows_p, block_cols);
   detail::checked_product("B_c*d", block_cols, std::max(d_k, d_v));
+  detail::checked_product("T_r*B_r*d", detail::checked_product("T_r*B_r", query_blocks, rows_p), d_k + d_v);
 
-  // One task's buffers: P_ij, dP_ij then dS_ij, a transpose, dK_j and dV_j,
-  // two products.
+  AttentionGradients gradients{std::vector<float>(n * d_k), std::vector<float>(m * d_k), std::vector<float>(m * d_v)};
+
+  // The query blocks in the layout, once: Q_i^T, dO_i^T (padding lanes 0), D_i
+  // (0 on padding); and Q_i, dO_i with zero rows up to rows_p where a block is
+  // padded (the products of dK_j and dV_j take rows_p rows of them).
+  const bool padded = n % rows_p != 0 || block_rows != rows_p;
+  std::vector<float> queries_t(query_blocks * rows_p * d_k), grad_outputs_t(query_blocks * rows_p * d_v);
+  std::vector<float> d_rows(query_blocks * rows_p, 0.0f);
+  std::vector<float> queries_padded(padded ? query_blocks * rows_p * d_k : 0);
+  std::vector<float> grad_outputs_padded(padded ? query_blocks * rows_p * d_v : 0);
+  for (std::size_t i = 0; i < query_blocks; ++i) {
+    const std::size_t q0 = i * block_rows, rows = std::min(block_rows, n - q0);
+    kernels.transpose_block(q.data() + q0 * d_k, rows, d_k, rows_p, queries_t.data() + i * rows_p * d_k);
+    kernels.transpose_block(dO + q0 * d_v, rows, d_v, rows_p, grad_outputs_t.data() + i * rows_p * d_v);
+    for (std::size_t r = 0; r < rows; ++r)  // D_i = rowsum(dO_i * O_i)
+      d_rows[i * rows_p + r] = kernels::dot(dO + (q0 + r) * d_v, forward.output.data() + (q0 + r) * d_v, d_v);
+    if (padded) {
+      std::copy_n(q.data() + q0 * d_k, rows * d_k, queries_padded.data() + i * rows_p * d_k);
+      std::copy_n(dO + q0 * d_v, rows * d_v, grad_outputs_padded.data() + i * rows_p * d_v);
+    }
+  }
+  const auto query_rows = [&](std::size_t i) { return padded ? queries_padded.data() + i * rows_p * d_k : q.data() + i * block_rows * d_k; };
+  const auto grad_output_rows = [&](std::size_t i) { return padded ? grad_outputs_padded.data() + i * rows_p * d_v : dO + i * block_rows * d_v; };
+
+  // One task's buffers: P^T, dP^T then dS^T, the block's row max and shifts,
+  // a product, dK_j and dV_j; ones (block_accumulate's correction).
   struct Buffers {
-    std::vector<float> p, d_scores, transposed, grad_k_block, grad_v_block, query_product, key_product;
+    std::vector<float> p_t, ds_t, block_max, shift, product, grad_k_block, grad_v_block, ones;
   };
   const auto make_buffers = [&] {
-    return Buffers{std::vector<float>(block), std::vector<float>(block), std::vector<float>(block),
-                   std::vector<float>(block_cols * d_k), std::vector<float>(block_cols * d_v),
-                   std::vector<float>(block_rows * d_k), std::vector<float>(block_cols * std::max(d_k, d_v))};
+    return Buffers{std::vector<float>(block_cols * rows_p), std::vector<float>(block_cols * rows_p),
+                   std::vector<float>(rows_p), std::vector<float>(rows_p),
+                   std::vector<float>(block_cols * std::max(d_k, d_v)), std::vector<float>(block_cols * d_k),
+                   std::vector<float>(block_cols * d_v), std::vector<float>(rows_p, 1.0f)};
   };
 
-  // Block (i, j): P_ij and dS_ij, then what the caller asks for: dV_j and dK_j
-  // into the task's B_c-row buffers, dQ_i into the gradient. Each (i, j) is
-  // computed the same way whichever pass or thread runs it.
-  const auto block_step = [&](Buffers& b, std::size_t q0, std::size_t k0, bool keys, bool queries) {
-    const std::size_t rows = std::min(block_rows, n - q0), cols = std::min(block_cols, m - k0);
-    const float* q_i = q.data() + q0 * d_k;
-    const float* do_i = dO + q0 * d_v;
+  // Block (i, j): P_ij^T and dS_ij^T, then what the caller asks for: dV_j and
+  // dK_j into the task's B_c-row buffers, dQ_i^T into grad_q_t (d_k x rows_p).
+  // Each (i, j) is computed the same way whichever pass or thread runs it.
+  const auto block_step = [&](Buffers& b, std::size_t i, std::size_t k0, bool keys, float* grad_q_t) {
+    const std::size_t q0 = i * block_rows, rows = std::min(block_rows, n - q0), cols = std::min(block_cols, m - k0);
+    if (plan.rule.hides_block(q0, rows, k0, cols)) return;  // every weight 0: it adds nothing
+    const float* q_t = queries_t.data() + i * rows_p * d_k;
+    const float* do_t = grad_outputs_t.data() + i * rows_p * d_v;
+    const float* d_i = d_rows.data() + i * rows_p;
     const float* k_j = k.data() + k0 * d_k;
     const float* v_j = v.data() + k0 * d_v;
+    float* p_t = b.p_t.data();
+    float* ds_t = b.ds_t.data();
 
-    // S_ij = scale Q_i K_j^T, -inf where masked; P_ij = exp(S_ij - L_i)
-    detail::block_scores(plan, q_i, k_j, rows, cols, d_k, q0, k0, b.p.data());
-    bool any_weight = false;
-    for (std::size_t r = 0; r < rows; ++r) {
-      float* p_row = b.p.data() + r * cols;
-      const float l_r = forward.log_sum_exp[q0 + r];
-      if (l_r == kMinusInfinity) {
-        std::fill(p_row, p_row + cols, 0.0f);  // a fully masked row
-        continue;
+    // S_ij^T = scale K_j Q_i^T, -inf where masked; the shifts L_i, checked against the block's largest scores
+    kernels.block_scores(k_j, q_t, p_t, cols, rows_p, d_k, scale, b.block_max.data());
+    if (!plan.rule.keeps_everything()) {
+      detail::mask_block_transposed(p_t, rows, cols, rows_p, q0, k0, plan.rule);
+      for (std::size_t r = 0; r < rows; ++r) {
+        float largest = kMinusInfinity;
+        for (std::size_t c = 0; c < cols; ++c) largest = std::max(largest, p_t[c * rows_p + r]);
+        b.block_max[r] = largest;
       }
-      const float l_used = checked_log_sum_exp(kernels::max_value(p_row, cols), l_r,
-                                               rounding_slack(plan, d_k, l_r), q0 + r);
-      any_weight = kernels::exp_shifted_sum(p_row, cols, l_used) > 0.0f || any_weight;
     }
-    if (!any_weight) return;  // every weight of the block is 0 (masked): it adds nothing
+    for (std::size_t r = 0; r < rows_p; ++r) {
+      const float l_r = r < rows ? L[q0 + r] : kMinusInfinity;  // padding rows: no weights
+      b.shift[r] = l_r == kMinusInfinity ? std::numeric_limits<float>::infinity()  // a fully masked row: P = 0
+                                         : checked_log_sum_exp(b.block_max[r], l_r, rounding_slack(plan, d_k, l_r), q0 + r);
+    }
+    // P_ij^T = exp(S_ij^T - L_i)
+    kernels.block_weights(p_t, cols, rows_p, b.shift.data());
 
     // dV_j += P_ij^T dO_i
     if (keys) {
-      detail::matmul_atb(b.p.data(), do_i, b.key_product.data(), rows, cols, d_v, b.transposed.data());
-      detail::add_in_place(b.key_product.data(), b.grad_v_block.data(), cols * d_v);
+      kernels::matmul_ab(p_t, grad_output_rows(i), b.product.data(), cols, rows_p, d_v);
+      detail::add_in_place(b.product.data(), b.grad_v_block.data(), cols * d_v);
     }
 
-    // dP_ij = dO_i V_j^T; dS_ij = P_ij (dP_ij - D_i), exactly 0 where P_ij = 0
-    kernels::matmul_abt(do_i, v_j, b.d_scores.data(), rows, cols, d_v);
-    for (std::size_t r = 0; r < rows; ++r) {
-      const float* p_row = b.p.data() + r * cols;
-      float* ds_row = b.d_scores.data() + r * cols;
-      const float d_r = d_rows[q0 + r];
-      for (std::size_t c = 0; c < cols; ++c) ds_row[c] = p_row[c] == 0.0f ? 0.0f : p_row[c] * (ds_row[c] - d_r);
-    }
+    // dP_ij^T = V_j dO_i^T; dS_ij^T = P_ij^T (dP_ij^T - D_i), exactly 0 where P_ij = 0
+    kernels.block_scores(v_j, do_t, ds_t, cols, rows_p, d_v, 1.0f, b.block_max.data());
+    for (std::size_t c = 0; c < cols; ++c) score_gradient_row(p_t + c * rows_p, d_i, ds_t + c * rows_p, rows_p);
 
-    // dQ_i += scale dS_ij K_j
-    if (queries) {
-      kernels::matmul_ab(b.d_scores.data(), k_j, b.query_product.data(), rows, cols, d_k);
-      kernels::axpy(scale, b.query_product.data(), gradients.q.data() + q0 * d_k, rows * d_k);
-    }
+    // dQ_i^T += K_j^T dS_ij^T   (times scale once, when dQ_i leaves the layout)
+    if (grad_q_t) kernels.block_accumulate(k_j, ds_t, b.ones.data(), grad_q_t, cols, rows_p, d_k);
 
     // dK_j += dS_ij^T Q_i   (times scale once, in finish_keys)
     if (keys) {
-      detail::matmul_atb(b.d_scores.data(), q_i, b.key_product.data(), rows, cols, d_k, b.transposed.data());
-      detail::add_in_place(b.key_product.data(), b.grad_k_block.data(), cols * d_k);
+      kernels::matmul_ab(ds_t, query_rows(i), b.product.data(), cols, rows_p, d_k);
+      detail::add_in_place(b.product.data(), b.grad_k_block.data(), cols * d_k);
     }
   };
   // dK_j = scale sum_i dS_ij^T Q_i;  dV_j = sum_i P_ij^T dO_i
@@ -203,20 +245,29 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
     std::copy_n(b.grad_k_block.data(), cols * d_k, gradients.k.data() + k0 * d_k);
     std::copy_n(b.grad_v_block.data(), cols * d_v, gradients.v.data() + k0 * d_v);
   };
+  // dQ_i = scale (dQ_i^T)^T
+  const std::vector<float> scales(rows_p, scale);
+  const auto finish_queries = [&](std::size_t i, const float* grad_q_t) {
+    const std::size_t q0 = i * block_rows;
+    kernels.untranspose_block(grad_q_t, scales.data(), std::min(block_rows, n - q0), d_k, rows_p,
+                              gradients.q.data() + q0 * d_k);
+  };
 
-  const std::size_t key_blocks = (m + block_cols - 1) / block_cols, query_blocks = (n + block_rows - 1) / block_rows;
   // Five products of 2 n m d flops each (S and dK at d_k, dQ at d_k, dP and dV at d_v).
   const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(m) * static_cast<double>(3 * d_k + 2 * d_v);
   const std::size_t threads = detail::threads_worth(options.threads, flops);
   if (threads <= 1 || key_blocks * query_blocks <= 1) {
-    // One thread: key blocks outer, query blocks inner, every product of a block at once.
+    // One thread: key blocks outer, query blocks inner, every product of a block
+    // at once; dQ^T of every query block held until the end.
     Buffers b = make_buffers();
+    std::vector<float> grad_q_t(query_blocks * d_k * rows_p, 0.0f);
     for (std::size_t k0 = 0; k0 < m; k0 += block_cols) {
       std::fill(b.grad_k_block.begin(), b.grad_k_block.end(), 0.0f);
       std::fill(b.grad_v_block.begin(), b.grad_v_block.end(), 0.0f);
-      for (std::size_t q0 = 0; q0 < n; q0 += block_rows) block_step(b, q0, k0, true, true);
+      for (std::size_t i = 0; i < query_blocks; ++i) block_step(b, i, k0, true, grad_q_t.data() + i * d_k * rows_p);
       finish_keys(b, k0);
     }
+    for (std::size_t i = 0; i < query_blocks; ++i) finish_queries(i, grad_q_t.data() + i * d_k * rows_p);
     return gradients;
   }
   // Threads: dK_j and dV_j by key blocks (each task owns its j), then dQ_i by
@@ -230,7 +281,7 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
     try {
       Buffers b = make_buffers();
       const std::size_t k0 = j * block_cols;
-      for (std::size_t q0 = 0; q0 < n; q0 += block_rows) block_step(b, q0, k0, true, false);
+      for (std::size_t i = 0; i < query_blocks; ++i) block_step(b, i, k0, true, nullptr);
       finish_keys(b, k0);
     } catch (...) {
       refusals[j] = std::current_exception();
@@ -241,8 +292,9 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
     if (refusal) std::rethrow_exception(refusal);
   auto query_task = [&](std::size_t i) {
     Buffers b = make_buffers();
-    const std::size_t q0 = i * block_rows;
-    for (std::size_t k0 = 0; k0 < m; k0 += block_cols) block_step(b, q0, k0, false, true);
+    std::vector<float> grad_q_t(d_k * rows_p, 0.0f);
+    for (std::size_t k0 = 0; k0 < m; k0 += block_cols) block_step(b, i, k0, false, grad_q_t.data());
+    finish_queries(i, grad_q_t.data());
   };
   detail::parallel_for(query_blocks, threads, query_task);
   return gradients;

@@ -1,6 +1,5 @@
-// tile_plan.hpp (internal) — what the tiled forward and backward passes set
-// up alike: the checks, the block sizes B_r x B_c, the scale and the mask
-// rule; and one block of scores S_ij = scale Q_i K_j^T, -inf where masked.
+// tile_plan.hpp (internal) — what the tiled backward pass sets up: the checks,
+// the block sizes B_r x B_c, the scale, the mask rule and the operands' norms.
 #pragma once
 
 #include "attention/mask_rule.hpp"
@@ -23,10 +22,5 @@ struct TilePlan {
 // least 1, got 0"); raises the errors of Scale::factor and of the mask.
 TilePlan plan_tiles(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                     const AttentionOptions& options, const testing::TileSizes& tiles);
-
-// scores (rows x cols) = scale Q_i K_j^T for the query rows [q0, q0 + rows) at
-// q_i and the keys [k0, k0 + cols) at k_j (d_k wide), -inf where masked.
-void block_scores(const TilePlan& plan, const float* q_i, const float* k_j, std::size_t rows, std::size_t cols,
-                  std::size_t d_k, std::size_t q0, std::size_t k0, float* scores);
 
 }  // namespace attn::detail

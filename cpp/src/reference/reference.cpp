@@ -5,21 +5,24 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "attention_row.hpp"
+#include "attn/error.hpp"
 #include "attn/reference.hpp"
+#include "validation.hpp"
 
 namespace attn {
 
 namespace reference {
 
-void softmax_row(double* x, std::size_t len) {
+double softmax_row(double* x, std::size_t len) {
   double row_max = -std::numeric_limits<double>::infinity();
   for (std::size_t j = 0; j < len; ++j) row_max = std::max(row_max, x[j]);
   if (row_max == -std::numeric_limits<double>::infinity()) {  // every key masked
     for (std::size_t j = 0; j < len; ++j) x[j] = 0.0;
-    return;
+    return row_max;
   }
   double sum = 0.0;
   for (std::size_t j = 0; j < len; ++j) {
@@ -27,6 +30,7 @@ void softmax_row(double* x, std::size_t len) {
     sum += x[j];
   }
   for (std::size_t j = 0; j < len; ++j) x[j] /= sum;
+  return row_max + std::log(sum);  // ln sum_j exp(x_j)
 }
 
 }  // namespace reference
@@ -48,8 +52,17 @@ void attention_row_in_double(const AttentionProblem& problem, std::size_t i, dou
     row[j] = problem.rule.keeps(i, j) ? scaled : -std::numeric_limits<double>::infinity();
     if (out.masked) out.masked[at] = static_cast<float>(row[j]);  // scaled (checked above) or -inf
   }
-  // pass 4: p_i = softmax(masked_i)
-  reference::softmax_row(row, m);
+  // pass 4: p_i = softmax(masked_i), and L_i = ln sum_j exp(masked_ij)
+  const double log_sum_exp = reference::softmax_row(row, m);
+  if (out.log_sum_exp) {
+    const float rounded = static_cast<float>(log_sum_exp);
+    if (std::isnan(rounded) || (std::isinf(rounded) && !std::isinf(log_sum_exp))) {
+      throw ValueError("log_sum_exp[" + std::to_string(i) + "]: ln sum_j exp(S_" + std::to_string(i) + "j) = " +
+                       describe_value(log_sum_exp) + " is beyond the float range (|x| <= " +
+                       describe_value(std::numeric_limits<float>::max()) + ")");
+    }
+    out.log_sum_exp[i] = rounded;  // -inf for a fully masked row
+  }
   if (out.weights)
     for (std::size_t j = 0; j < m; ++j) out.weights[i * m + j] = static_cast<float>(row[j]);
   // pass 5: o_i = sum_j p_ij v_j

@@ -1,0 +1,31 @@
+// tiled.hpp (internal) — the tiled forward pass (tiled.cpp) for its two public
+// faces: attn::attention_output (the output) and attn::attention_forward_tiled
+// (the output and the row log-sum-exp the tiled backward pass recomputes the
+// weights from, learning/attention_forward_tiled.cpp).
+#pragma once
+
+#include <cstddef>
+
+#include "attn/attention.hpp"
+#include "attn/testing.hpp"
+#include "problem.hpp"
+
+namespace attn::detail {
+
+// The checks of the tiled path (no n*m limit: the n x m matrix is never held).
+AttentionProblem check_tiled_call(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                                  const AttentionOptions& options);
+
+// The block sizes the variant in use runs fastest with (KernelTable::block_queries, block_keys).
+testing::TileSizes variant_tiles();
+
+// The tiled path on a checked problem: output (n x d_v) and, unless null,
+// log_sum_exp (n): L_i = ln sum_j exp(S_ij), -inf for a fully masked row. The
+// query blocks split over up to `threads` threads, each block computed the
+// same way on whichever thread runs it (bit-identical for any number). A row
+// whose float intermediates could leave the float range is computed in double;
+// its L_i, if beyond the float range, raises ValueError naming log_sum_exp[i].
+void tiled_forward(const AttentionProblem& problem, const testing::TileSizes& tiles, std::size_t threads,
+                   float* output, float* log_sum_exp);
+
+}  // namespace attn::detail
