@@ -13,7 +13,7 @@ namespace attn::detail {
 inline constexpr std::size_t kRetainedScratchFloats = std::size_t{1} << 18;  // 1 MiB
 
 // What a buffer is for: each use has its own, so one call can hold several.
-enum class ScratchUse { TileBlocks, ScoreMatrix, kCount };
+enum class ScratchUse { TileBlocks, ScoreMatrix, BackwardBlocks, kCount };
 
 // `floats` floats of this thread's buffer for `use` (contents unspecified),
 // for the lifetime of this object. Nested use of the same buffer on one

@@ -1,6 +1,6 @@
 // The tiled path's block kernels (attn/kernels.hpp: transpose_block,
 // block_scores, block_softmax, block_accumulate, untranspose_block, and the
-// backward's block_weights) and
+// backward's block_weights and block_score_gradients) and
 // max_sum_of_squares, on every kernel variant this CPU runs, against loops in
 // double written from their formulas. The sizes break every edge of the
 // register-blocked micro-kernel (src/kernels/micro_kernel.hpp): query rows
@@ -92,6 +92,38 @@ TEST_P(BlockKernels, BlockScoresMatchDouble) {
           for (std::size_t c = 1; c < cols; ++c) largest = std::max(largest, s_t[c * rows_p + r]);
           ASSERT_EQ(block_max[r], largest) << "row " << r;
         }
+      }
+}
+
+// The backward's dS^T = P^T (V_j dO_i^T - D): block_scores' product finished
+// against P and D; exactly +0 (not -0) where P = 0 (masked weights, padding).
+TEST_P(BlockKernels, BlockScoreGradientsMatchDouble) {
+  attn::Rng rng(606);
+  for (std::size_t rows : kRows)
+    for (std::size_t cols : kKeys)
+      for (std::size_t d : kDepths) {
+        SCOPED_TRACE(::testing::Message() << "rows " << rows << " cols " << cols << " d " << d);
+        const std::size_t rows_p = padded(rows);
+        const auto grad_output = rng.normal_matrix(rows, d), v = rng.normal_matrix(cols, d);
+        std::vector<float> do_t(d * rows_p);
+        kernels.transpose_block(grad_output.data(), rows, d, rows_p, do_t.data());
+        std::vector<float> p_t(cols * rows_p, 0.0f), d_rows(rows_p, 0.0f);
+        for (std::size_t r = 0; r < rows; ++r) d_rows[r] = static_cast<float>(rng.normal());
+        for (std::size_t c = 0; c < cols; ++c)
+          for (std::size_t r = 0; r < rows; ++r) p_t[c * rows_p + r] = (c + r) % 4 == 1 ? 0.0f : static_cast<float>(rng.uniform());
+        std::vector<float> ds_t(cols * rows_p + 1, 7.0f);
+        kernels.block_score_gradients(v.data(), do_t.data(), p_t.data(), d_rows.data(), ds_t.data(), cols, rows_p, d);
+        std::vector<double> expected(cols * rows_p, 0.0);  // padding rows: P = 0
+        for (std::size_t c = 0; c < cols; ++c)
+          for (std::size_t r = 0; r < rows; ++r) {
+            double sum = 0;
+            for (std::size_t t = 0; t < d; ++t) sum += static_cast<double>(v[c * d + t]) * grad_output[r * d + t];
+            expected[c * rows_p + r] = p_t[c * rows_p + r] * (sum - d_rows[r]);
+          }
+        EXPECT_TRUE(all_close(std::vector<float>(ds_t.begin(), ds_t.end() - 1), expected));
+        EXPECT_EQ(ds_t.back(), 7.0f);
+        for (std::size_t i = 0; i < cols * rows_p; ++i)
+          if (p_t[i] == 0.0f) ASSERT_FALSE(std::signbit(ds_t[i])) << "a -0 at " << i;
       }
 }
 

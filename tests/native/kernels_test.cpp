@@ -219,7 +219,7 @@ TEST_P(EveryVariant, SoftmaxRowsMatchesDouble) {
   }
 }
 
-// c = a b^T and c = w v on odd shapes: d around each width, n and m odd; and,
+// c = a b^T, c = w v and c += w v on odd shapes: d around each width, n and m odd; and,
 // from n = 8 rows on (where matmul_abt packs b into panels of kTileVectors * W
 // keys and 128 features for the micro-kernel), m around the panel widths 8
 // (sse2), 16 (avx2) and 48 (avx512f) and d past one panel's depth.
@@ -250,6 +250,11 @@ TEST_P(EveryVariant, MatmulsMatchDoubleOnOddShapes) {
     std::vector<float> out(n * d, 99.0f);  // overwritten, not accumulated into
     kernels.matmul_ab(weights.data(), v.data(), out.data(), n, m, d);
     EXPECT_TRUE(all_close(out, wv));
+    // c += w v: each entry the product's plus what c held, bit for bit as adding the product afterwards
+    const auto before = normals(rng, n * d);
+    std::vector<float> added = before;
+    kernels.matmul_ab_add(weights.data(), v.data(), added.data(), n, m, d);
+    for (std::size_t i = 0; i < n * d; ++i) ASSERT_EQ(added[i], before[i] + out[i]) << "entry " << i;
   }
 }
 

@@ -65,7 +65,7 @@ TiledAttentionForward attention_forward_tiled(FloatSpan q, FloatSpan k, FloatSpa
                                               const AttentionOptions& options = {});
 
 // q n x d_k, k m x d_k, v m x d_v, the forward's output (n x d_v) and L (n),
-// grad_output n x d_v -> dQ, dK, dV, by blocks of tiles.queries x tiles.keys
+// grad_output n x d_v -> dQ, dK, dV, by blocks of the kernel variant's B_r x B_c (as attention_output)
 // (FlashAttention-2, Algorithm 2): never holds an n x m matrix, so n*m may
 // exceed kMaxMatrixElements. Errors of attention_output with tiles; ShapeError
 // or ValueError naming grad_output, forward.output or forward.log_sum_exp

@@ -28,6 +28,9 @@ struct KernelTable {
   // c (n x d) = w (n x m) * v (m x d)            output = weights V (c is overwritten)
   void (*matmul_ab)(const float* w, const float* v, float* c, std::size_t n, std::size_t m,
                     std::size_t d) noexcept;
+  // c (n x d) += w (n x m) * v (m x d)           the tiled backward's dV_j and dK_j (each entry: c + its sum from 0)
+  void (*matmul_ab_add)(const float* w, const float* v, float* c, std::size_t n, std::size_t m,
+                        std::size_t d) noexcept;
   // sum_i x_i y_i                                (len)
   float (*dot)(const float* x, const float* y, std::size_t len) noexcept;
   // max_r sum_c x_rc^2 over the rows of x (rows x cols); +inf if any row's sum is not finite
@@ -81,6 +84,11 @@ struct KernelTable {
   //   s_t[c*rows_p + r] <- exp(s_t[c*rows_p + r] - shift[r])
   // for shift[r] >= max_c s_t[c][r] - 1, or +inf (a row without weights: exactly 0, as where s = -inf).
   void (*block_weights)(float* s_t, std::size_t cols, std::size_t rows_p, const float* shift) noexcept;
+  // The gradient of the block's scores (the tiled backward): dS_ij^T = P_ij^T (V_j dO_i^T - D_i),
+  //   ds_t[c*rows_p + r] = p_t[c*rows_p + r] * (sum_t v[c*d_v + t] do_t[t*rows_p + r] - d[r]) + 0
+  // (the product is the one of block_scores; + 0 makes a -0 where p = 0 a +0).
+  void (*block_score_gradients)(const float* v, const float* do_t, const float* p_t, const float* d, float* ds_t,
+                                std::size_t cols, std::size_t rows_p, std::size_t d_v) noexcept;
 };
 
 }  // namespace attn::kernels

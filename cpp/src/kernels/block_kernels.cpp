@@ -7,6 +7,7 @@
 //   block_softmax     P^T = exp(S^T - m), m, l     vertical: one lane per query row
 //   block_accumulate  O^T = O^T diag(corr) + V_j^T P^T   the same product, finished into O^T
 //   block_weights     P^T = exp(S^T - L)           the backward's weights, from the row log-sum-exp
+//   block_score_gradients  dS^T = P^T (V_j dO_i^T - D)   the backward's; block_scores' product, finished so
 //
 // Both products have the micro-kernel's form C[i][v] += a(i, t) B_t[v] with the
 // query rows along v: for S^T, a = K_j (i = key, t = feature) and B_t = row t
@@ -169,6 +170,25 @@ void block_weights(float* s_t, std::size_t cols, std::size_t rows_p, const float
     float* p = s_t + r;
     for (std::size_t c = 0; c < cols; ++c, p += rows_p) vec::store(p, exp_below_zero(vec::load(p) - row_shift));
   }
+}
+
+void block_score_gradients(const float* v, const float* do_t, const float* p_t, const float* d, float* ds_t,
+                           std::size_t cols, std::size_t rows_p, std::size_t d_v) noexcept {
+  // a(i, t) = v[i*d_v + t]; B_t = do_t + t*rows_p: the tile is dP^T, finished into dS^T = P^T (dP^T - D) + 0
+  auto store_tile = [=]<std::size_t MR, std::size_t NRV>(std::size_t i0, std::size_t v0, VecF (&acc)[MR][NRV]) {
+    VecF d_rows[NRV];
+#pragma GCC unroll 16
+    for (std::size_t w = 0; w < NRV; ++w) d_rows[w] = vec::load(d + (v0 + w) * kLanes);
+    const std::size_t at = i0 * rows_p + v0 * kLanes;
+    const float* p_row = p_t + at;
+    float* ds_row = ds_t + at;
+#pragma GCC unroll 16
+    for (std::size_t i = 0; i < MR; ++i, p_row += rows_p, ds_row += rows_p)
+#pragma GCC unroll 16
+      for (std::size_t w = 0; w < NRV; ++w)
+        vec::store(ds_row + w * kLanes, vec::load(p_row + w * kLanes) * (acc[i][w] - d_rows[w]) + vec::splat(0.0f));
+  };
+  vec::broadcast_product(v, d_v, 1, cols, do_t, rows_p, rows_p / kLanes, d_v, store_tile);
 }
 
 }  // namespace attn::kernels::ATTN_KERNEL_VARIANT

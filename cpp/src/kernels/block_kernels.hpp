@@ -2,7 +2,7 @@
 // variant (block_kernels.cpp, compiled per variant like vector_kernels.cpp,
 // whose table lists them, with the block sizes of micro_kernel.hpp). What they
 // compute is written at attn/kernels.hpp (KernelTable::transpose_block,
-// untranspose_block, block_scores, block_softmax, block_accumulate, block_weights).
+// untranspose_block, block_scores, block_softmax, block_accumulate, block_weights, block_score_gradients).
 #pragma once
 
 #include <cstddef>
@@ -23,5 +23,7 @@ void block_softmax(float* s_t, std::size_t cols, std::size_t rows_p, const float
 void block_accumulate(const float* v, const float* p_t, const float* correction, float* o_t, std::size_t cols,
                       std::size_t rows_p, std::size_t d_v) noexcept;
 void block_weights(float* s_t, std::size_t cols, std::size_t rows_p, const float* shift) noexcept;
+void block_score_gradients(const float* v, const float* do_t, const float* p_t, const float* d, float* ds_t,
+                           std::size_t cols, std::size_t rows_p, std::size_t d_v) noexcept;
 
 }  // namespace attn::kernels::ATTN_KERNEL_VARIANT

@@ -67,6 +67,16 @@ void matmul_ab(const float* w, const float* v, float* c, std::size_t n, std::siz
   }
 }
 
+// c_i += sum_j w_ij v_j (the sum from 0, then added)
+void matmul_ab_add(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t col = 0; col < d; ++col) {
+      float sum = 0.0f;
+      for (std::size_t j = 0; j < m; ++j) sum += w[i * m + j] * v[j * d + col];
+      c[i * d + col] += sum;
+    }
+}
+
 void softmax_rows(float* x, std::size_t rows, std::size_t cols) noexcept {
   softmax_rows_by_steps(x, rows, cols, max_value, exp_shifted_sum, scale_in_place);
 }
@@ -130,11 +140,22 @@ void block_weights(float* s_t, std::size_t cols, std::size_t rows_p, const float
     for (std::size_t r = 0; r < rows_p; ++r) s_t[c * rows_p + r] = std::exp(s_t[c * rows_p + r] - shift[r]);
 }
 
+// ds_t[c][r] = p_t[c][r] (sum_t v[c][t] do_t[t][r] - d[r]) + 0
+void block_score_gradients(const float* v, const float* do_t, const float* p_t, const float* d, float* ds_t,
+                           std::size_t cols, std::size_t rows_p, std::size_t d_v) noexcept {
+  for (std::size_t c = 0; c < cols; ++c)
+    for (std::size_t r = 0; r < rows_p; ++r) {
+      float sum = 0.0f;
+      for (std::size_t t = 0; t < d_v; ++t) sum += v[c * d_v + t] * do_t[t * rows_p + r];
+      ds_t[c * rows_p + r] = p_t[c * rows_p + r] * (sum - d[r]) + 0.0f;
+    }
+}
+
 }  // namespace
 
 extern const KernelTable kernel_table;
-const KernelTable kernel_table = {"scalar", 1, matmul_abt, matmul_ab, dot, max_sum_of_squares, axpy, scale_in_place, max_value, exp_shifted_sum,
+const KernelTable kernel_table = {"scalar", 1, matmul_abt, matmul_ab, matmul_ab_add, dot, max_sum_of_squares, axpy, scale_in_place, max_value, exp_shifted_sum,
                                   softmax_rows, 64, 64, transpose_block, untranspose_block, block_scores, block_softmax,
-                                  block_accumulate, block_weights};
+                                  block_accumulate, block_weights, block_score_gradients};
 
 }  // namespace attn::kernels::scalar

@@ -14,22 +14,22 @@
 //   dK_j += scale dS_ij^T Q_i
 //
 // The blocks are held transposed, as in the forward pass (attention/tiled.cpp),
-// the query rows along the vector lanes, so that four of the five products are
-// the forward's block kernels or the kernels' A B without a transpose or a
-// packing per block (attn/kernels.hpp):
+// the query rows along the vector lanes, so that each of the five products is
+// one of the forward's block kernels or the kernels' A B, without a transpose
+// or a packing per block (attn/kernels.hpp):
 //   S_ij^T  = scale K_j Q_i^T          block_scores (Q_i^T made once per query block)
 //   P_ij^T  = exp(S_ij^T - L_i)        block_weights, one lane per query row
-//   dV_j   += P_ij^T dO_i              matmul_ab
-//   dP_ij^T = V_j dO_i^T               block_scores, scale 1 (dO_i^T made once per query block)
-//   dS_ij^T = P_ij^T (dP_ij^T - D_i)   one loop
+//   dV_j   += P_ij^T dO_i              matmul_ab_add
+//   dS_ij^T = P_ij^T (V_j dO_i^T - D_i)  block_score_gradients: block_scores' product (dO_i^T made
+//                                      once per query block), finished into dS^T
 //   dQ_i^T += K_j^T dS_ij^T            block_accumulate (times scale once, when dQ_i leaves the layout)
-//   dK_j   += dS_ij^T Q_i              matmul_ab (times scale once, in finish_keys)
+//   dK_j   += dS_ij^T Q_i              matmul_ab_add (times scale once, in finish_keys)
 //
 // Memory: D and the query blocks moved into the layout once (Q_i^T and dO_i^T,
-// and where a block is padded, Q_i and dO_i with zero rows: 2 to 4 n x d
-// floats); then blocks: P^T and dP^T/dS^T (B_c x B_r each), dK_j and dV_j
-// (B_c rows), one product (B_c x max(d_k, d_v)), once per thread; dQ^T
-// (d_k x B_r per query block); besides the inputs and the gradients.
+// and the blocks shorter than a whole number of vectors, Q_i and dO_i with zero
+// rows: the last block, or all with blocks of another size), and dQ^T (d_k x B_r per query block), in the thread's scratch buffer
+// (scratch.hpp); then blocks: P^T and dS^T (B_c x B_r each), dK_j and dV_j
+// (B_c rows), once per thread; besides the inputs and the gradients.
 //
 // Threads (AttentionOptions::threads, natively): the key blocks split over
 // them for dK and dV, then the query blocks for dQ, bit-identical to one
@@ -54,9 +54,11 @@
 #include "backward_range.hpp"
 #include "attn/error.hpp"
 #include "attention/mask_rule.hpp"
+#include "attention/tiled.hpp"
 #include "kernels/kernels.hpp"
 #include "matrix_ops.hpp"
 #include "parallel/thread_pool.hpp"
+#include "scratch.hpp"
 #include "tile_plan.hpp"
 
 namespace attn {
@@ -107,16 +109,6 @@ float checked_log_sum_exp(float largest_score, float log_sum_exp, double slack, 
                    "), got " + detail::describe_value(log_sum_exp) + " (the forward of another call?)");
 }
 
-// One key's row of the block: ds_r <- p_r (ds_r - d_r), exactly +0 where p_r = 0:
-// dP_ij - D_i is finite (backward_bounds: every float intermediate fits), so
-// p_r = 0 makes the product +-0, and adding +0 turns -0 into +0 (and changes no
-// other value). A select (p_r == 0 ? 0 : ...) would not vectorize: GCC keeps a
-// branch per entry for it.
-void score_gradient_row(const float* __restrict p, const float* __restrict d, float* __restrict ds,
-                        std::size_t len) noexcept {
-  for (std::size_t r = 0; r < len; ++r) ds[r] = p[r] * (ds[r] - d[r]) + 0.0f;
-}
-
 }  // namespace
 
 AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, FloatSpan v, FloatSpan grad_output,
@@ -149,41 +141,64 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
   const float* L = forward.log_sum_exp.data();
   detail::checked_product("B_r*B_c", rows_p, block_cols);
   detail::checked_product("B_c*d", block_cols, std::max(d_k, d_v));
-  detail::checked_product("T_r*B_r*d", detail::checked_product("T_r*B_r", query_blocks, rows_p), d_k + d_v);
+  detail::checked_product("T_r*B_r*d", detail::checked_product("T_r*B_r", query_blocks, rows_p), 3 * d_k + 2 * d_v + 1);
 
   AttentionGradients gradients{std::vector<float>(n * d_k), std::vector<float>(m * d_k), std::vector<float>(m * d_v)};
 
   // The query blocks in the layout, once: Q_i^T, dO_i^T (padding lanes 0), D_i
   // (0 on padding); and Q_i, dO_i with zero rows up to rows_p where a block is
-  // padded (the products of dK_j and dV_j take rows_p rows of them).
-  const bool padded = n % rows_p != 0 || block_rows != rows_p;
-  std::vector<float> queries_t(query_blocks * rows_p * d_k), grad_outputs_t(query_blocks * rows_p * d_v);
-  std::vector<float> d_rows(query_blocks * rows_p, 0.0f);
-  std::vector<float> queries_padded(padded ? query_blocks * rows_p * d_k : 0);
-  std::vector<float> grad_outputs_padded(padded ? query_blocks * rows_p * d_v : 0);
+  // padded (the products of dK_j and dV_j take rows_p rows of them); and, on one
+  // thread, dQ_i^T of every block. In this thread's scratch buffer (reused
+  // from call to call: fresh pages for each call cost more than the products
+  // at n = 1024).
+  // Blocks [first_padded, T_r) have fewer rows than rows_p: only the last with the
+  // variant's blocks (B_r = rows_p), every block with blocks of another size.
+  const std::size_t first_padded = block_rows != rows_p ? 0 : n % rows_p != 0 ? query_blocks - 1 : query_blocks;
+  const std::size_t padded_lanes = (query_blocks - first_padded) * rows_p;
+  // Five products of 2 n m d flops each (S and dK at d_k, dQ at d_k, dP and dV at d_v).
+  const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(m) * static_cast<double>(3 * d_k + 2 * d_v);
+  const bool one_thread = detail::threads_worth(options.threads, flops) <= 1 || key_blocks * query_blocks <= 1;
+  const std::size_t lanes_total = query_blocks * rows_p;  // T_r * B_r, padded
+  detail::Scratch scratch(detail::ScratchUse::BackwardBlocks, lanes_total * (d_k + d_v + 1 + (one_thread ? d_k : 0)) +
+                                                                padded_lanes * (d_k + d_v));
+  float* next = scratch.data();
+  const auto take = [&](std::size_t count) { float* part = next; next += count; return part; };
+  float* const queries_t = take(lanes_total * d_k);
+  float* const grad_outputs_t = take(lanes_total * d_v);
+  float* const d_rows = take(lanes_total);
+  float* const queries_padded = take(padded_lanes * d_k);
+  float* const grad_outputs_padded = take(padded_lanes * d_v);
+  float* const all_grad_q_t = one_thread ? take(lanes_total * d_k) : nullptr;
+  std::fill(d_rows, d_rows + lanes_total, 0.0f);
+  std::fill(queries_padded, queries_padded + padded_lanes * d_k, 0.0f);
+  std::fill(grad_outputs_padded, grad_outputs_padded + padded_lanes * d_v, 0.0f);
+  if (one_thread) std::fill(all_grad_q_t, all_grad_q_t + lanes_total * d_k, 0.0f);
   for (std::size_t i = 0; i < query_blocks; ++i) {
     const std::size_t q0 = i * block_rows, rows = std::min(block_rows, n - q0);
-    kernels.transpose_block(q.data() + q0 * d_k, rows, d_k, rows_p, queries_t.data() + i * rows_p * d_k);
-    kernels.transpose_block(dO + q0 * d_v, rows, d_v, rows_p, grad_outputs_t.data() + i * rows_p * d_v);
+    kernels.transpose_block(q.data() + q0 * d_k, rows, d_k, rows_p, queries_t + i * rows_p * d_k);
+    kernels.transpose_block(dO + q0 * d_v, rows, d_v, rows_p, grad_outputs_t + i * rows_p * d_v);
     for (std::size_t r = 0; r < rows; ++r)  // D_i = rowsum(dO_i * O_i)
       d_rows[i * rows_p + r] = kernels::dot(dO + (q0 + r) * d_v, forward.output.data() + (q0 + r) * d_v, d_v);
-    if (padded) {
-      std::copy_n(q.data() + q0 * d_k, rows * d_k, queries_padded.data() + i * rows_p * d_k);
-      std::copy_n(dO + q0 * d_v, rows * d_v, grad_outputs_padded.data() + i * rows_p * d_v);
+    if (i >= first_padded) {
+      std::copy_n(q.data() + q0 * d_k, rows * d_k, queries_padded + (i - first_padded) * rows_p * d_k);
+      std::copy_n(dO + q0 * d_v, rows * d_v, grad_outputs_padded + (i - first_padded) * rows_p * d_v);
     }
   }
-  const auto query_rows = [&](std::size_t i) { return padded ? queries_padded.data() + i * rows_p * d_k : q.data() + i * block_rows * d_k; };
-  const auto grad_output_rows = [&](std::size_t i) { return padded ? grad_outputs_padded.data() + i * rows_p * d_v : dO + i * block_rows * d_v; };
+  const auto query_rows = [&](std::size_t i) {
+    return i < first_padded ? q.data() + i * block_rows * d_k : queries_padded + (i - first_padded) * rows_p * d_k;
+  };
+  const auto grad_output_rows = [&](std::size_t i) {
+    return i < first_padded ? dO + i * block_rows * d_v : grad_outputs_padded + (i - first_padded) * rows_p * d_v;
+  };
 
-  // One task's buffers: P^T, dP^T then dS^T, the block's row max and shifts,
-  // a product, dK_j and dV_j; ones (block_accumulate's correction).
+  // One task's buffers: P^T, dS^T, the block's row max and shifts, dK_j and
+  // dV_j; ones (block_accumulate's correction).
   struct Buffers {
-    std::vector<float> p_t, ds_t, block_max, shift, product, grad_k_block, grad_v_block, ones;
+    std::vector<float> p_t, ds_t, block_max, shift, grad_k_block, grad_v_block, ones;
   };
   const auto make_buffers = [&] {
     return Buffers{std::vector<float>(block_cols * rows_p), std::vector<float>(block_cols * rows_p),
-                   std::vector<float>(rows_p), std::vector<float>(rows_p),
-                   std::vector<float>(block_cols * std::max(d_k, d_v)), std::vector<float>(block_cols * d_k),
+                   std::vector<float>(rows_p), std::vector<float>(rows_p), std::vector<float>(block_cols * d_k),
                    std::vector<float>(block_cols * d_v), std::vector<float>(rows_p, 1.0f)};
   };
 
@@ -193,9 +208,9 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
   const auto block_step = [&](Buffers& b, std::size_t i, std::size_t k0, bool keys, float* grad_q_t) {
     const std::size_t q0 = i * block_rows, rows = std::min(block_rows, n - q0), cols = std::min(block_cols, m - k0);
     if (plan.rule.hides_block(q0, rows, k0, cols)) return;  // every weight 0: it adds nothing
-    const float* q_t = queries_t.data() + i * rows_p * d_k;
-    const float* do_t = grad_outputs_t.data() + i * rows_p * d_v;
-    const float* d_i = d_rows.data() + i * rows_p;
+    const float* q_t = queries_t + i * rows_p * d_k;
+    const float* do_t = grad_outputs_t + i * rows_p * d_v;
+    const float* d_i = d_rows + i * rows_p;
     const float* k_j = k.data() + k0 * d_k;
     const float* v_j = v.data() + k0 * d_v;
     float* p_t = b.p_t.data();
@@ -221,21 +236,20 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
 
     // dV_j += P_ij^T dO_i
     if (keys) {
-      kernels::matmul_ab(p_t, grad_output_rows(i), b.product.data(), cols, rows_p, d_v);
-      detail::add_in_place(b.product.data(), b.grad_v_block.data(), cols * d_v);
+      kernels.matmul_ab_add(p_t, grad_output_rows(i), b.grad_v_block.data(), cols, rows_p, d_v);
     }
 
-    // dP_ij^T = V_j dO_i^T; dS_ij^T = P_ij^T (dP_ij^T - D_i), exactly 0 where P_ij = 0
-    kernels.block_scores(v_j, do_t, ds_t, cols, rows_p, d_v, 1.0f, b.block_max.data());
-    for (std::size_t c = 0; c < cols; ++c) score_gradient_row(p_t + c * rows_p, d_i, ds_t + c * rows_p, rows_p);
+    // dS_ij^T = P_ij^T (V_j dO_i^T - D_i), exactly +0 where P_ij = 0: V_j dO_i^T - D_i is finite
+    // (backward_bounds: every float intermediate fits), so P = 0 makes the product +-0, and the
+    // kernel's + 0 turns -0 into +0
+    kernels.block_score_gradients(v_j, do_t, p_t, d_i, ds_t, cols, rows_p, d_v);
 
     // dQ_i^T += K_j^T dS_ij^T   (times scale once, when dQ_i leaves the layout)
     if (grad_q_t) kernels.block_accumulate(k_j, ds_t, b.ones.data(), grad_q_t, cols, rows_p, d_k);
 
     // dK_j += dS_ij^T Q_i   (times scale once, in finish_keys)
     if (keys) {
-      kernels::matmul_ab(ds_t, query_rows(i), b.product.data(), cols, rows_p, d_k);
-      detail::add_in_place(b.product.data(), b.grad_k_block.data(), cols * d_k);
+      kernels.matmul_ab_add(ds_t, query_rows(i), b.grad_k_block.data(), cols, rows_p, d_k);
     }
   };
   // dK_j = scale sum_i dS_ij^T Q_i;  dV_j = sum_i P_ij^T dO_i
@@ -253,23 +267,20 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
                               gradients.q.data() + q0 * d_k);
   };
 
-  // Five products of 2 n m d flops each (S and dK at d_k, dQ at d_k, dP and dV at d_v).
-  const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(m) * static_cast<double>(3 * d_k + 2 * d_v);
-  const std::size_t threads = detail::threads_worth(options.threads, flops);
-  if (threads <= 1 || key_blocks * query_blocks <= 1) {
+  if (one_thread) {
     // One thread: key blocks outer, query blocks inner, every product of a block
     // at once; dQ^T of every query block held until the end.
     Buffers b = make_buffers();
-    std::vector<float> grad_q_t(query_blocks * d_k * rows_p, 0.0f);
     for (std::size_t k0 = 0; k0 < m; k0 += block_cols) {
       std::fill(b.grad_k_block.begin(), b.grad_k_block.end(), 0.0f);
       std::fill(b.grad_v_block.begin(), b.grad_v_block.end(), 0.0f);
-      for (std::size_t i = 0; i < query_blocks; ++i) block_step(b, i, k0, true, grad_q_t.data() + i * d_k * rows_p);
+      for (std::size_t i = 0; i < query_blocks; ++i) block_step(b, i, k0, true, all_grad_q_t + i * d_k * rows_p);
       finish_keys(b, k0);
     }
-    for (std::size_t i = 0; i < query_blocks; ++i) finish_queries(i, grad_q_t.data() + i * d_k * rows_p);
+    for (std::size_t i = 0; i < query_blocks; ++i) finish_queries(i, all_grad_q_t + i * d_k * rows_p);
     return gradients;
   }
+  const std::size_t threads = detail::threads_worth(options.threads, flops);
   // Threads: dK_j and dV_j by key blocks (each task owns its j), then dQ_i by
   // query blocks (each task owns its i), each summed over the other index in
   // the same order as above, so the gradients are bit-identical to one
@@ -303,7 +314,8 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
 AttentionGradients attention_backward_tiled(FloatSpan q, FloatSpan k, FloatSpan v, FloatSpan grad_output,
                                             const TiledAttentionForward& forward, const AttentionShape& shape,
                                             const AttentionOptions& options) {
-  return testing::attention_backward_tiled(q, k, v, grad_output, forward, shape, options, testing::TileSizes{});
+  // The variant's blocks, as the forward's: B_r a whole number of the micro-kernel's tiles
+  return testing::attention_backward_tiled(q, k, v, grad_output, forward, shape, options, detail::variant_tiles());
 }
 
 }  // namespace attn
