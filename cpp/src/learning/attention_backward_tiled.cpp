@@ -56,7 +56,6 @@
 #include "attention/mask_rule.hpp"
 #include "attention/tiled.hpp"
 #include "kernels/kernels.hpp"
-#include "matrix_ops.hpp"
 #include "parallel/thread_pool.hpp"
 #include "scratch.hpp"
 #include "tile_plan.hpp"
@@ -157,7 +156,8 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
   const std::size_t padded_lanes = (query_blocks - first_padded) * rows_p;
   // Five products of 2 n m d flops each (S and dK at d_k, dQ at d_k, dP and dV at d_v).
   const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(m) * static_cast<double>(3 * d_k + 2 * d_v);
-  const bool one_thread = detail::threads_worth(options.threads, flops) <= 1 || key_blocks * query_blocks <= 1;
+  const std::size_t threads = detail::threads_worth(options.threads, flops);
+  const bool one_thread = threads <= 1 || key_blocks * query_blocks <= 1;
   const std::size_t lanes_total = query_blocks * rows_p;  // T_r * B_r, padded
   detail::Scratch scratch(detail::ScratchUse::BackwardBlocks, lanes_total * (d_k + d_v + 1 + (one_thread ? d_k : 0)) +
                                                                 padded_lanes * (d_k + d_v));
@@ -280,7 +280,6 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
     for (std::size_t i = 0; i < query_blocks; ++i) finish_queries(i, all_grad_q_t + i * d_k * rows_p);
     return gradients;
   }
-  const std::size_t threads = detail::threads_worth(options.threads, flops);
   // Threads: dK_j and dV_j by key blocks (each task owns its j), then dQ_i by
   // query blocks (each task owns its i), each summed over the other index in
   // the same order as above, so the gradients are bit-identical to one
