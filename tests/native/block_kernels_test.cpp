@@ -40,7 +40,27 @@ class BlockKernels : public ::testing::TestWithParam<std::string> {
  protected:
   const KernelTable& kernels = attn::testing::kernel_variant(GetParam());
   std::size_t padded(std::size_t rows) const { return (rows + kernels.lanes - 1) / kernels.lanes * kernels.lanes; }
+  // x (rows x d) transposed by the kernel under test, padded to rows_p lanes (checked on its own, first).
+  std::vector<float> transposed(const std::vector<float>& x, std::size_t rows, std::size_t d, std::size_t rows_p) const {
+    std::vector<float> x_t(d * rows_p);
+    kernels.transpose_block(x.data(), rows, d, rows_p, x_t.data());
+    return x_t;
+  }
 };
+
+// In double, the block products' transposed layout: c[c*rows_p + r] = sum_t a[c][t] b[r][t]
+// for the rows of b (rows x d) against the rows of a (cols x d); 0 on padding rows.
+std::vector<double> products_in_double(const std::vector<float>& a, const std::vector<float>& b, std::size_t rows,
+                                       std::size_t cols, std::size_t d, std::size_t rows_p) {
+  std::vector<double> c(cols * rows_p, 0.0);
+  for (std::size_t j = 0; j < cols; ++j)
+    for (std::size_t r = 0; r < rows; ++r) {
+      double sum = 0;
+      for (std::size_t t = 0; t < d; ++t) sum += static_cast<double>(a[j * d + t]) * b[r * d + t];
+      c[j * rows_p + r] = sum;
+    }
+  return c;
+}
 
 TEST_P(BlockKernels, TransposeBlockPadsWithZerosAndUntransposeScalesEachRow) {
   attn::Rng rng(600);
@@ -74,17 +94,11 @@ TEST_P(BlockKernels, BlockScoresMatchDouble) {
         SCOPED_TRACE(::testing::Message() << "rows " << rows << " cols " << cols << " d " << d);
         const std::size_t rows_p = padded(rows);
         const auto q = rng.normal_matrix(rows, d), k = rng.normal_matrix(cols, d);
-        std::vector<float> q_t(d * rows_p);
-        kernels.transpose_block(q.data(), rows, d, rows_p, q_t.data());
+        const auto q_t = transposed(q, rows, d, rows_p);
         std::vector<float> s_t(cols * rows_p + 1, 7.0f), block_max(rows_p);
         kernels.block_scores(k.data(), q_t.data(), s_t.data(), cols, rows_p, d, 0.3f, block_max.data());
-        std::vector<double> expected(cols * rows_p, 0.0);  // padding rows: 0
-        for (std::size_t c = 0; c < cols; ++c)
-          for (std::size_t r = 0; r < rows; ++r) {
-            double sum = 0;
-            for (std::size_t t = 0; t < d; ++t) sum += static_cast<double>(k[c * d + t]) * q[r * d + t];
-            expected[c * rows_p + r] = 0.3 * sum;
-          }
+        std::vector<double> expected = products_in_double(k, q, rows, cols, d, rows_p);
+        for (double& x : expected) x *= 0.3;
         EXPECT_TRUE(all_close(std::vector<float>(s_t.begin(), s_t.end() - 1), expected));
         EXPECT_EQ(s_t.back(), 7.0f);
         for (std::size_t r = 0; r < rows_p; ++r) {  // the max of the floats it stored, exactly
@@ -105,21 +119,15 @@ TEST_P(BlockKernels, BlockScoreGradientsMatchDouble) {
         SCOPED_TRACE(::testing::Message() << "rows " << rows << " cols " << cols << " d " << d);
         const std::size_t rows_p = padded(rows);
         const auto grad_output = rng.normal_matrix(rows, d), v = rng.normal_matrix(cols, d);
-        std::vector<float> do_t(d * rows_p);
-        kernels.transpose_block(grad_output.data(), rows, d, rows_p, do_t.data());
+        const auto do_t = transposed(grad_output, rows, d, rows_p);
         std::vector<float> p_t(cols * rows_p, 0.0f), d_rows(rows_p, 0.0f);
         for (std::size_t r = 0; r < rows; ++r) d_rows[r] = static_cast<float>(rng.normal());
         for (std::size_t c = 0; c < cols; ++c)
           for (std::size_t r = 0; r < rows; ++r) p_t[c * rows_p + r] = (c + r) % 4 == 1 ? 0.0f : static_cast<float>(rng.uniform());
         std::vector<float> ds_t(cols * rows_p + 1, 7.0f);
         kernels.block_score_gradients(v.data(), do_t.data(), p_t.data(), d_rows.data(), ds_t.data(), cols, rows_p, d);
-        std::vector<double> expected(cols * rows_p, 0.0);  // padding rows: P = 0
-        for (std::size_t c = 0; c < cols; ++c)
-          for (std::size_t r = 0; r < rows; ++r) {
-            double sum = 0;
-            for (std::size_t t = 0; t < d; ++t) sum += static_cast<double>(v[c * d + t]) * grad_output[r * d + t];
-            expected[c * rows_p + r] = p_t[c * rows_p + r] * (sum - d_rows[r]);
-          }
+        std::vector<double> expected = products_in_double(v, grad_output, rows, cols, d, rows_p);  // dP^T
+        for (std::size_t i = 0; i < cols * rows_p; ++i) expected[i] = p_t[i] * (expected[i] - d_rows[i % rows_p]);
         EXPECT_TRUE(all_close(std::vector<float>(ds_t.begin(), ds_t.end() - 1), expected));
         EXPECT_EQ(ds_t.back(), 7.0f);
         for (std::size_t i = 0; i < cols * rows_p; ++i)

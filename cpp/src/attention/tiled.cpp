@@ -180,6 +180,13 @@ detail::AttentionProblem detail::check_tiled_call(FloatSpan q, FloatSpan k, Floa
   return detail::check_attention_call(q, k, v, shape, options, detail::ScoreMatrix::Streamed);
 }
 
+detail::AttentionProblem detail::check_tiled_call(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                                                  const AttentionOptions& options, const testing::TileSizes& tiles) {
+  AttentionProblem problem = check_tiled_call(q, k, v, shape, options);
+  require_dimension("tiles.queries", tiles.queries);
+  require_dimension("tiles.keys", tiles.keys);
+  return problem;
+}
 
 std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                     const AttentionOptions& options) {
@@ -197,9 +204,7 @@ namespace testing {
 
 std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                     const AttentionOptions& options, const TileSizes& tiles) {
-  const detail::AttentionProblem problem = detail::check_tiled_call(q, k, v, shape, options);
-  detail::require_dimension("tiles.queries", tiles.queries);
-  detail::require_dimension("tiles.keys", tiles.keys);
+  const detail::AttentionProblem problem = detail::check_tiled_call(q, k, v, shape, options, tiles);
   std::vector<float> output(shape.n * shape.d_v);
   detail::tiled_forward(problem, tiles, options.threads, output.data(), nullptr);
   return output;

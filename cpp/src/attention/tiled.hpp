@@ -12,9 +12,12 @@
 
 namespace attn::detail {
 
-// The checks of the tiled path (no n*m limit: the n x m matrix is never held).
+// The checks of the tiled path (no n*m limit: the n x m matrix is never held);
+// with tiles, also the block sizes ("tiles.queries: expected at least 1, got 0").
 AttentionProblem check_tiled_call(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                   const AttentionOptions& options);
+AttentionProblem check_tiled_call(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                                  const AttentionOptions& options, const testing::TileSizes& tiles);
 
 // The block sizes the variant in use runs fastest with (KernelTable::block_queries, block_keys).
 testing::TileSizes variant_tiles();

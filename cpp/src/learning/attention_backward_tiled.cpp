@@ -145,13 +145,12 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
   AttentionGradients gradients{std::vector<float>(n * d_k), std::vector<float>(m * d_k), std::vector<float>(m * d_v)};
 
   // The query blocks in the layout, once: Q_i^T, dO_i^T (padding lanes 0), D_i
-  // (0 on padding); and Q_i, dO_i with zero rows up to rows_p where a block is
-  // padded (the products of dK_j and dV_j take rows_p rows of them); and, on one
-  // thread, dQ_i^T of every block. In this thread's scratch buffer (reused
-  // from call to call: fresh pages for each call cost more than the products
-  // at n = 1024).
-  // Blocks [first_padded, T_r) have fewer rows than rows_p: only the last with the
-  // variant's blocks (B_r = rows_p), every block with blocks of another size.
+  // (0 on padding); Q_i and dO_i with zero rows up to rows_p for the blocks
+  // [first_padded, T_r) that have fewer rows (the products of dK_j and dV_j take
+  // rows_p rows of them): the last block with the variant's blocks (B_r =
+  // rows_p), every block with blocks of another size; and, on one thread, dQ_i^T
+  // of every block. In this thread's scratch buffer (reused from call to call:
+  // fresh pages for each call cost more than the products at n = 1024).
   const std::size_t first_padded = block_rows != rows_p ? 0 : n % rows_p != 0 ? query_blocks - 1 : query_blocks;
   const std::size_t padded_lanes = (query_blocks - first_padded) * rows_p;
   // Five products of 2 n m d flops each (S and dK at d_k, dQ at d_k, dP and dV at d_v).

@@ -14,16 +14,13 @@
 
 #include "attention/tiled.hpp"
 #include "attn/backward.hpp"
-#include "validation.hpp"
 
 namespace attn {
 
 TiledAttentionForward testing::attention_forward_tiled(FloatSpan q, FloatSpan k, FloatSpan v,
                                                        const AttentionShape& shape, const AttentionOptions& options,
                                                        const testing::TileSizes& tiles) {
-  const detail::AttentionProblem problem = detail::check_tiled_call(q, k, v, shape, options);
-  detail::require_dimension("tiles.queries", tiles.queries);
-  detail::require_dimension("tiles.keys", tiles.keys);
+  const detail::AttentionProblem problem = detail::check_tiled_call(q, k, v, shape, options, tiles);
   TiledAttentionForward result{std::vector<float>(shape.n * shape.d_v),
                                std::vector<float>(shape.n, -std::numeric_limits<float>::infinity())};
   detail::tiled_forward(problem, tiles, options.threads, result.output.data(), result.log_sum_exp.data());
