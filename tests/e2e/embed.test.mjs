@@ -46,6 +46,11 @@ test('three widgets render and compute; one .wasm per document; only the section
   // Script tag 1: the worked example, article 001's numbers.
   assert.deepEqual(await texts(inWidget(page, 'demo-worked', '.step-weight .step-value')), ['0.401', '0.198', '0.401']);
   assert.deepEqual(await texts(inWidget(page, 'demo-worked', '.step-mix .step-sum .cv-entry')), ['1.203', '0.797']);
+  // A rounded number's tooltip (src/lib/full-value.js) inside the widget's shadow root.
+  const weight = inWidget(page, 'demo-worked', '.step-weight .step-value').first();
+  await weight.hover();
+  assert.equal(await weight.getAttribute('title'), await weight.getAttribute('data-full'));
+  assert.match(await weight.getAttribute('title'), /^0\.401\d+/);
   // Script tag 2: the causal mask, in Korean: the 10 cells above the diagonal are masked, weight 0.
   assert.equal(await inWidget(page, 'demo-mask', '.heatmap-cell.is-masked').count(), 10);
   assert.equal(await inWidget(page, 'demo-mask', 'input[type="radio"][value="causal"]').isChecked(), true);

@@ -8,6 +8,8 @@
 // - Korean particles after numbers as read (22.63으로).
 // - Horizontal heatmap labels; math keeps its case in uppercased titles; the
 //   x 0.707 factor in its own place; one weight in the Korean table of contents.
+// - A rounded number's full value is its tooltip: `title` is filled in when the
+//   pointer comes over it (src/lib/full-value.js), and holds the number shown.
 // - 375 px: no table caption cut by its scroll box, no choice group with an
 //   empty slot, no number split from its unit.
 // Screenshots of every section at 375 and 1280 px, ko and en, light and dark go
@@ -109,6 +111,37 @@ test('heatmap labels are horizontal; math keeps its case in uppercased titles', 
   const h = await page.$eval('#multi-head .panel-title math mi', (mi) => ({ text: mi.textContent, transform: getComputedStyle(mi).textTransform }));
   assert.equal(h.text, 'h');
   assert.notEqual(h.transform, 'uppercase');
+  await page.close();
+});
+
+// The number a cell shows, as a number (formatNumber writes U+2212 for minus).
+const shownNumber = (text) => Number(text.replace('\u2212', '-'));
+
+test('a rounded number shows its full value as a tooltip once the pointer is over it', async () => {
+  const page = await open('index.html?lang=en');
+  const cases = [
+    ['#worked-example tr.step-weight td .step-value', 0.0005],   // 0.401, three digits
+    ['#gradients-row .gr-scaled .heatmap-cell', 0.005],          // a Jacobian entry, two digits
+    ['#gradients-row .gr-raw .wc-value', 0.0005],                 // a weight bar's value, three digits
+  ];
+  for (const [selector, half] of cases) {
+    const el = page.locator(selector).first();
+    await el.scrollIntoViewIfNeeded();
+    const full = await el.getAttribute('data-full');
+    assert.ok(full && Number.isFinite(Number(full)), `${selector}: data-full ${full}`);
+    const shown = shownNumber((await el.textContent()).trim());
+    assert.ok(Math.abs(Number(full) - shown) <= half + 1e-12, `${selector}: ${full} shown as ${shown}`);
+    assert.ok(full.replace(/^-/, '').length > String(shown).replace(/^-/, '').length || Number(full) === shown, `${selector}: ${full} is more than ${shown}`);
+    await el.hover();
+    assert.equal(await el.getAttribute('title'), full, `${selector}: the tooltip after the pointer came over it`);
+  }
+  // A redraw writes the new value; the tooltip follows at the next hover.
+  await page.locator('#gradients-row .gr-query-choice label').nth(2).click();
+  const cell = page.locator('#gradients-row .gr-scaled .heatmap-cell').first();
+  const next = await cell.getAttribute('data-full');
+  await page.mouse.move(0, 0);
+  await cell.hover();
+  assert.equal(await cell.getAttribute('title'), next);
   await page.close();
 });
 

@@ -224,7 +224,7 @@ sectionTest('scaling', 'each experiment reruns with a new seed, changes its numb
 
   const experiments = [
     { panel: '#scaling-ten-keys', label: 'ten keys (d_k = 512)', result: '#scaling-ten-keys .sc-summary' },
-    // (its cells show 3 digits of averages over 5000 trials, which two seeds can share: compared in full, from their titles)
+    // (its cells show 3 digits of averages over 5000 trials, which two seeds can share: compared in full, from their tooltips' values, data-full)
     { panel: '#scaling-trials', label: 'trials (d_k = 64, 8 keys, 5000)', result: '#scaling-trials tbody', full: true },
     { panel: '#scaling-sweep', label: 'sweep (d = 4..1024, 200 trials)', result: '#scaling-sweep tbody' },
   ];
@@ -238,7 +238,7 @@ sectionTest('scaling', 'each experiment reruns with a new seed, changes its numb
     const paint = [];
     const engine = [];
     for (let i = 0; i < RERUNS; i++) {
-      const numbers = () => (e.full ? p.$$eval(`${e.result} td`, (cells) => cells.map((c) => c.title).join(' ')) : text(p, e.result));
+      const numbers = () => (e.full ? p.$$eval(`${e.result} td`, (cells) => cells.map((c) => c.dataset.full).join(' ')) : text(p, e.result));
       const previous = await numbers();
       const seed = await p.getAttribute(`${e.panel} .sc-timing`, 'data-seed');
       const t = await clickToResult(p, e.panel, `${e.panel} button[data-action="rerun"]`);

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { contrast, cellColors, rampColorDark, textColorOn, DARK_RAMP_LOW } from '../../web/src/lib/color.js';
+import { contrast, css, cellColors, rampColor, rampColorDark, textColorOn, DARK_RAMP_LOW } from '../../web/src/lib/color.js';
 import { sections } from '../../web/src/sections/registry.js';
 
 const WEB = resolve(import.meta.dirname, '..', '..', 'web', 'src');
@@ -88,4 +88,23 @@ test('cellColors gives light-dark() pairs for both schemes', () => {
   expect(c.color).toBe('light-dark(rgb(255, 255, 255), rgb(0, 0, 0))');
   const d = cellColors(-2, { diverging: true, maxAbs: 2 });
   expect(d.background).toMatch(/^light-dark\(rgb\(140, 81, 10\), rgb\(/);
+});
+
+test('cellColors: one shared, frozen result per pair of colours, the same as computed afresh', () => {
+  const a = cellColors(0.3);
+  expect(cellColors(0.3)).toBe(a);
+  expect(Object.isFrozen(a)).toBe(true);
+  // 0.3 and 0.3 + 1e-4 round to the same integer colours in both schemes (no channel near .5); 0.6 does not.
+  expect(cellColors(0.3 + 1e-4)).toBe(a);
+  const b = cellColors(0.6);
+  expect(b).not.toBe(a);
+  expect(b.light).toEqual(rampColor(0.6));
+  expect(b.dark).toEqual(rampColorDark(0.6));
+  expect(b.color).toBe(`light-dark(${css(textColorOn(rampColor(0.6)))}, ${css(textColorOn(rampColorDark(0.6)))})`);
+  // A positive diverging value at its maximum is the weight 1's colours: the same result.
+  const w = cellColors(1);
+  const d = cellColors(1, { diverging: true, maxAbs: 1 });
+  expect(d.light).toEqual(w.light);
+  expect(d.dark).toEqual(w.dark);
+  expect(d).toBe(w);
 });

@@ -1,8 +1,9 @@
 // A small column vector in brackets, e.g. the weighted values w_j v_j. Its
-// title holds the full values.
+// tooltip holds the full values (src/lib/full-value.js).
 import { h, setText } from '../lib/dom.js';
 import { formatFull, formatNumber } from '../lib/format.js';
 import './column-vector.css';
+import { setFullValue } from '../lib/full-value.js';
 
 export function columnVector({ size, role, digits = 3 }) {
   const entries = Array.from({ length: size }, () => h('span', { class: 'cv-entry' }));
@@ -11,7 +12,7 @@ export function columnVector({ size, role, digits = 3 }) {
     el,
     update(values) {
       values.forEach((x, i) => setText(entries[i], formatNumber(x, digits)));
-      el.title = `(${Array.from(values, formatFull).join(', ')})`;
+      setFullValue(el, `(${Array.from(values, formatFull).join(', ')})`);
     },
   };
 }

@@ -7,6 +7,7 @@ import { h, html, setText, uid } from '../lib/dom.js';
 import { cellColors } from '../lib/color.js';
 import { formatFull, formatNumber } from '../lib/format.js';
 import './heatmap.css';
+import { setFullValue } from '../lib/full-value.js';
 
 export function heatmap({
   rows, cols, rowLabels, colLabels, rowRole = 'q', colRole = 'k',
@@ -151,6 +152,7 @@ export function heatmap({
 
   const shown = new Array(cells.length).fill(undefined);   // last value drawn per cell
   const shownMask = new Uint8Array(cells.length);
+  const shownColors = new Array(cells.length).fill(undefined);   // last cellColors drawn per cell (null: masked)
 
   return {
     el: figure,
@@ -172,15 +174,16 @@ export function heatmap({
         // (uniform over 5 keys is 0.2) while 0 stays white and 1 stays darkest.
         const colors = diverging ? cellColors(w, { diverging, maxAbs: largest }) : cellColors(Math.max(0, w) ** 0.6);
         cell.classList.toggle('is-masked', isMasked);
-        if (isMasked) {
-          cell.style.background = '';
-          cell.style.color = '';
-        } else {
-          cell.style.background = colors.background;
-          cell.style.color = colors.color;
+        // A style written is a style recalculated: only when the colours change
+        // (cellColors gives the same object for the same colours).
+        const painted = isMasked ? null : colors;
+        if (shownColors[k] !== painted) {
+          shownColors[k] = painted;
+          cell.style.background = painted?.background ?? '';
+          cell.style.color = painted?.color ?? '';
         }
         if (showNumbers) setText(cell, w === 0 ? '0' : formatNumber(w, digits));  // masked: exactly 0
-        cell.title = formatFull(w);
+        setFullValue(cell, formatFull(w));
         if (interactive) {
           cell.setAttribute('aria-pressed', String(isMasked));
           cell.setAttribute('aria-label', cellLabel(Math.floor(k / cols), k % cols, w, isMasked));

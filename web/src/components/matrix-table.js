@@ -1,9 +1,10 @@
 // A read-only matrix of numbers with row and column headers. Numbers are
-// rounded for display; each cell's title holds the full value. -inf cells (the
-// masked scores) get the mask style.
+// rounded for display; each cell's tooltip holds the full value
+// (src/lib/full-value.js). -inf cells (the masked scores) get the mask style.
 import { h, setText } from '../lib/dom.js';
 import { formatFull, formatNumber } from '../lib/format.js';
 import './matrix.css';
+import { setFullValue } from '../lib/full-value.js';
 
 export function matrixTable({ rows, cols, rowLabels, colLabels, rowRole, colRole, caption, digits = 3, className }) {
   const cells = [];
@@ -31,7 +32,7 @@ export function matrixTable({ rows, cols, rowLabels, colLabels, rowRole, colRole
       for (let i = 0; i < cells.length; i++) {
         const x = values[i];
         setText(cells[i], formatNumber(x, digits));
-        cells[i].title = formatFull(x);
+        setFullValue(cells[i], formatFull(x));
         cells[i].classList.toggle('is-masked', x === -Infinity);
       }
     },

@@ -4,6 +4,7 @@
 import { h, setHTML, setText } from '../lib/dom.js';
 import { formatFull, formatNumber } from '../lib/format.js';
 import './weight-columns.css';
+import { setFullValue } from '../lib/full-value.js';
 
 export function weightColumns({ labels, caption, label, tone = 'ink', digits = 2 }) {
   const bars = [];
@@ -30,7 +31,7 @@ export function weightColumns({ labels, caption, label, tone = 'ink', digits = 2
         bars[j].style.height = `${clamped * 100}%`;
         bars[j].parentElement.parentElement.classList.toggle('is-top', j === top);
         setText(values[j], formatNumber(w, digits));
-        values[j].title = formatFull(w);
+        setFullValue(values[j], formatFull(w));
       });
       if (summary !== undefined) chart.setAttribute('aria-label', summary);
     },

@@ -59,15 +59,27 @@ export function divergingColorDark(x, maxAbs) {
 }
 
 // { background, color } CSS values for a cell at ramp position t (weights) or
-// signed value x of maxAbs (diverging), in both schemes.
+// signed value x of maxAbs (diverging), in both schemes. The result depends only
+// on the two integer colours, so it is made once per pair and shared (a redraw
+// of the learning section's maps asks for ~600 cells; the contrast test behind
+// each text colour is 12 powers): callers must not change it, and may compare
+// two results by identity to know the colours are the same.
+const colorsOfPair = new Map();
+const packed = ([r, g, b]) => (r << 16) | (g << 8) | b;
 export function cellColors(value, { diverging = false, maxAbs = 1 } = {}) {
   const light = diverging ? divergingColor(value, maxAbs) : rampColor(value);
   const dark = diverging ? divergingColorDark(value, maxAbs) : rampColorDark(value);
-  return {
-    light, dark,
-    background: `light-dark(${css(light)}, ${css(dark)})`,
-    color: `light-dark(${css(textColorOn(light))}, ${css(textColorOn(dark))})`,
-  };
+  const key = packed(light) * 2 ** 24 + packed(dark);
+  let colors = colorsOfPair.get(key);
+  if (!colors) {
+    colors = Object.freeze({
+      light, dark,
+      background: `light-dark(${css(light)}, ${css(dark)})`,
+      color: `light-dark(${css(textColorOn(light))}, ${css(textColorOn(dark))})`,
+    });
+    colorsOfPair.set(key, colors);
+  }
+  return colors;
 }
 
 // Signed values (matrices such as W_O): white at 0, ink for positive, a warm

@@ -21,6 +21,7 @@
 import { h } from '../lib/dom.js';
 import { interpolate } from '../i18n/lookup.js';
 import { decodeSection, encodeSection } from '../lib/params.js';
+import { showFullValues } from '../lib/full-value.js';
 
 const showError = (root, err) => {
   console.error(err);
@@ -43,6 +44,7 @@ export async function mountSection(root, { entry, engine, text, store, read, wri
   let rejected = [];
   if (codec) ({ state: initial, rejected } = decodeSection(codec, read));
   root.replaceChildren();
+  showFullValues(root);   // rounded numbers' tooltips
   if (rejected.length) {
     root.append(h('p', { class: 'share-notice', role: 'status', text: interpolate(c.share.invalid, { names: rejected.join(', ') }) }));
   }

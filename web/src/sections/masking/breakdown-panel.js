@@ -3,13 +3,14 @@
 import { h, html, setHTML, setText } from '../../lib/dom.js';
 import { selectInput } from '../../components/select-input.js';
 import { formatFull, formatNumber } from '../../lib/format.js';
+import { setFullValue } from '../../lib/full-value.js';
 
 const STEPS = ['masked', 'exp', 'weight'];
 
 // Exact zeros that a mask produced print as "0", not "0.000".
 function setNum(el, x, exactZero = false) {
   setText(el, exactZero && x === 0 ? '0' : formatNumber(x));
-  el.title = formatFull(x);
+  setFullValue(el, formatFull(x));
 }
 
 export function breakdownPanel(model, { t, tokens, changed }) {

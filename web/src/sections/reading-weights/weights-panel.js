@@ -13,6 +13,7 @@ import { weightBar } from '../../components/weight-bar.js';
 import { formatFull, formatNumber } from '../../lib/format.js';
 import { TOKENS } from './state.js';
 import { inline } from './formulas.tex.js';
+import { setFullValue } from '../../lib/full-value.js';
 
 export function weightsPanel(model, { t, labels, changed, select }) {
   const n = TOKENS.length;
@@ -89,7 +90,7 @@ export function weightsPanel(model, { t, labels, changed, select }) {
     gazeBars.forEach((b, j) => {
       b.bar.update(gaze.row[j]);
       setText(b.value, formatNumber(gaze.row[j], 3));
-      b.value.title = formatFull(gaze.row[j]);
+      setFullValue(b.value, formatFull(gaze.row[j]));
       setText(b.note, j === i ? t('gaze.self') : j === gaze.pair ? t('gaze.pair') : '');
       b.li.classList.toggle('is-self', j === i);
       b.li.classList.toggle('is-pair', j === gaze.pair);

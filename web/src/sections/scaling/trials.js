@@ -9,6 +9,7 @@ import { formatFull, formatNumber, formatInteger } from '../../lib/format.js';
 import { DIMENSIONS, TRIAL_COUNTS } from './state.js';
 import { formatShare } from './format.js';
 import { experimentTiming } from './experiment-timing.js';
+import { setFullValue } from '../../lib/full-value.js';
 
 const ROWS = ['maxWeight', 'saturatedShare', 'gradient', 'entropy'];
 
@@ -63,7 +64,7 @@ export function trialsPanel(model, { t, lang, changed, rerun, timingContext }) {
         const x = r[stat][kind];
         const cell = cells[stat][i];
         setText(cell.value, shown[stat](x));
-        cell.td.title = formatFull(x);
+        setFullValue(cell.td, formatFull(x));
         cell.bar.update(barOf[stat](x));
       });
     }

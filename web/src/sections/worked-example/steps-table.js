@@ -8,13 +8,14 @@ import { weightBar } from '../../components/weight-bar.js';
 import { math, mrow, mi, mo, mn, mcolumn } from '../../components/live-math.js';
 import { formatFull, formatNumber } from '../../lib/format.js';
 import { inline } from './formulas.tex.js';
+import { setFullValue } from '../../lib/full-value.js';
 
 const STEPS = ['dot', 'scaled', 'exp', 'weight', 'mix'];
 
 function setCell(el, x) {
   const text = formatNumber(x);
   setText(el, text);
-  el.title = formatFull(x);
+  setFullValue(el, formatFull(x));
   el.classList.toggle('is-power', text.includes('\u00d7'));   // 1.24 × 10³⁰⁷: a smaller type on a phone
 }
 
