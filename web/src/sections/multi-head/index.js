@@ -62,7 +62,20 @@ function mount(root, { engine, t, store, lang, initial, onChange }) {
     ? [(fn) => window.requestIdleCallback(fn), (handle) => window.cancelIdleCallback(handle)]
     : [(fn) => setTimeout(fn, 300), (handle) => clearTimeout(handle)];
   const pending = HEAD_CHOICES.map((count) => later(() => {
-    if (!variants.has(count)) variant(count).update(model.peek(count));
+    if (variants.has(count)) return;
+    const built = variant(count);
+    built.update(model.peek(count));
+    prerender(built.parts.map((p) => p.el));
   }));
   return { destroy() { pending.forEach(cancel); } };
+}
+
+// Style and layout of hidden variants, done now (an idle moment) rather than on
+// the reader's first switch to them: shown unseen for one forced layout
+// (multi-head.css, .is-prerendering), then hidden again with that state kept.
+function prerender(els) {
+  const hidden = els.filter((el) => !el.classList.contains('is-active'));
+  hidden.forEach((el) => el.classList.add('is-prerendering'));
+  hidden[0]?.getBoundingClientRect();
+  hidden.forEach((el) => el.classList.remove('is-prerendering'));
 }
