@@ -88,10 +88,13 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
     mapSlot,
     summary.el);
 
-  // One map per task, built the first time the task is shown and kept (a task
-  // change swaps them). The heads' small maps (up to 8 x 64 cells) are built
-  // when h changes, in a task of their own, after the averaged map the reader
-  // is looking at.
+  // One map per task, built the first time the task is shown and kept in the
+  // page: the other task's is stowed (learning.css, content-visibility: hidden
+  // keeps its style and layout, so a task change shows it again without
+  // rebuilding them: taking it out of the page and back cost ~8 ms). The shown
+  // one holds the id. The heads' small maps (up to 8 x 64 cells) are built when
+  // h changes, in a task of their own, after the averaged map the reader is
+  // looking at.
   const maps = {};
   let headsTimer = 0;
   function buildMap() {
@@ -99,9 +102,15 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
     const { task, heads: h } = settings();
     map = maps[task] ??= alignmentMap({
       t, reading: run.probe, heads: 1, expected: run.trainer.alignment,
-      caption: t('map.probeCaption'), languages: LANGUAGES[task], id: 'learning-probe',
+      caption: t('map.probeCaption'), languages: LANGUAGES[task], id: null,
     });
-    if (mapSlot.firstChild !== map.el) mapSlot.replaceChildren(map.el);
+    if (map.el.parentNode !== mapSlot) mapSlot.append(map.el);
+    for (const each of Object.values(maps)) {
+      const shown = each === map;
+      each.el.classList.toggle('is-stowed', !shown);
+      if (shown) each.el.id = 'learning-probe';
+      else each.el.removeAttribute('id');
+    }
     clearTimeout(headsTimer);
     if (map.heads !== h) headsTimer = setTimeout(() => map.setHeads(h, store.run.probe), 0);
   }
