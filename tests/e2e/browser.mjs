@@ -25,10 +25,11 @@ export async function openSite({ dir = DIST, csp, reducedMotion } = {}) {
   const session = await openChromium({ roots: dir ? [dir, FIXTURES] : [], csp, reducedMotion });
   return {
     ...session,
+    // The whole page, as JPEG: a page 66,000 px long took 3.6-5 s to encode as PNG, 1.8 s as JPEG.
     async screenshot(page, name) {
       await mkdir(SCREENSHOTS, { recursive: true });
-      const file = join(SCREENSHOTS, `${name}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      const file = join(SCREENSHOTS, `${name}.jpg`);
+      await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: 85 });
       return file;
     },
   };

@@ -13,7 +13,7 @@
 // - 375 px: no table caption cut by its scroll box, no choice group with an
 //   empty slot, no number split from its unit.
 // Screenshots of every section at 375 and 1280 px, ko and en, light and dark go
-// to tests/e2e/screenshots/reader-*.png (looked at by a person, not compared).
+// to tests/e2e/screenshots/reader-*.jpg (looked at by a person, not compared).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
