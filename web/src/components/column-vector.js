@@ -2,8 +2,8 @@
 // tooltip holds the full values (src/lib/full-value.js).
 import { h, setText } from '../lib/dom.js';
 import { formatFull, formatNumber } from '../lib/format.js';
-import './column-vector.css';
 import { setFullValue } from '../lib/full-value.js';
+import './column-vector.css';
 
 export function columnVector({ size, role, digits = 3 }) {
   const entries = Array.from({ length: size }, () => h('span', { class: 'cv-entry' }));

@@ -6,8 +6,8 @@
 import { h, html, setText, uid } from '../lib/dom.js';
 import { cellColors } from '../lib/color.js';
 import { formatFull, formatNumber } from '../lib/format.js';
-import './heatmap.css';
 import { setFullValue } from '../lib/full-value.js';
+import './heatmap.css';
 
 export function heatmap({
   rows, cols, rowLabels, colLabels, rowRole = 'q', colRole = 'k',

@@ -3,8 +3,8 @@
 // (src/lib/full-value.js). -inf cells (the masked scores) get the mask style.
 import { h, setText } from '../lib/dom.js';
 import { formatFull, formatNumber } from '../lib/format.js';
-import './matrix.css';
 import { setFullValue } from '../lib/full-value.js';
+import './matrix.css';
 
 export function matrixTable({ rows, cols, rowLabels, colLabels, rowRole, colRole, caption, digits = 3, className }) {
   const cells = [];

@@ -3,8 +3,8 @@
 // table alternative; the bars are a picture of them (role="img" with a summary).
 import { h, setHTML, setText } from '../lib/dom.js';
 import { formatFull, formatNumber } from '../lib/format.js';
-import './weight-columns.css';
 import { setFullValue } from '../lib/full-value.js';
+import './weight-columns.css';
 
 export function weightColumns({ labels, caption, label, tone = 'ink', digits = 2 }) {
   const bars = [];

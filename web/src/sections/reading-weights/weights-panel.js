@@ -11,9 +11,9 @@ import { button } from '../../components/button.js';
 import { choiceGroup } from '../../components/choice-group.js';
 import { weightBar } from '../../components/weight-bar.js';
 import { formatFull, formatNumber } from '../../lib/format.js';
+import { setFullValue } from '../../lib/full-value.js';
 import { TOKENS } from './state.js';
 import { inline } from './formulas.tex.js';
-import { setFullValue } from '../../lib/full-value.js';
 
 export function weightsPanel(model, { t, labels, changed, select }) {
   const n = TOKENS.length;

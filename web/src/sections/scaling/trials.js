@@ -6,10 +6,10 @@ import { rangeSlider } from '../../components/range-slider.js';
 import { seedControl } from '../../components/seed-control.js';
 import { weightBar } from '../../components/weight-bar.js';
 import { formatFull, formatNumber, formatInteger } from '../../lib/format.js';
+import { setFullValue } from '../../lib/full-value.js';
 import { DIMENSIONS, TRIAL_COUNTS } from './state.js';
 import { formatShare } from './format.js';
 import { experimentTiming } from './experiment-timing.js';
-import { setFullValue } from '../../lib/full-value.js';
 
 const ROWS = ['maxWeight', 'saturatedShare', 'gradient', 'entropy'];
 

@@ -7,8 +7,8 @@ import { columnVector } from '../../components/column-vector.js';
 import { weightBar } from '../../components/weight-bar.js';
 import { math, mrow, mi, mo, mn, mcolumn } from '../../components/live-math.js';
 import { formatFull, formatNumber } from '../../lib/format.js';
-import { inline } from './formulas.tex.js';
 import { setFullValue } from '../../lib/full-value.js';
+import { inline } from './formulas.tex.js';
 
 const STEPS = ['dot', 'scaled', 'exp', 'weight', 'mix'];
 
