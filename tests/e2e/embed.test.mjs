@@ -58,7 +58,7 @@ test('three widgets render and compute; one .wasm per document; only the section
   assert.equal(await page.locator('#demo-mask').evaluate((el) => el.shadowRoot.querySelector('.ad').lang), 'ko');
   // The iframe: multi-head attention with four heads (seed 3).
   assert.equal(await frame.locator('attention-demo input[type="radio"][value="4"]').isChecked(), true);
-  assert.equal(await frame.locator('attention-demo .mh-variant.is-active .mh-head').count(), 4);
+  assert.equal(await frame.locator('attention-demo .mh-variant:not(.is-stowed) .mh-head').count(), 4);
   assert.match(await frame.locator('attention-demo .mh-seed').textContent(), /3/);
 
   const wasm = requests.filter((r) => r.path.endsWith('.wasm'));

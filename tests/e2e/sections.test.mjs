@@ -370,7 +370,7 @@ sectionTest('masking', 'a click masks a cell (weight exactly 0), keyboard too; a
 });
 
 sectionTest('multi-head', 'changing h changes the number of head heatmaps; new projections', async (p) => {
-  const heads = () => p.locator('#multi-head .mh-heads-grid.is-active .mh-head').count();
+  const heads = () => p.locator('#multi-head .mh-heads-grid:not(.is-stowed) .mh-head').count();
   assert.equal(await heads(), 2);
   await measure('multi-head: changing h', p, (i) => window.__time(() =>
     document.querySelectorAll('#multi-head input.choice-input')[[3, 0, 2, 1, 3][i]].click()));
@@ -382,9 +382,9 @@ sectionTest('multi-head', 'changing h changes the number of head heatmaps; new p
   // The FLOPs of the attention products are the same in every row of the cost table.
   const attention = await p.$$eval('#multi-head .mh-cost-table tbody tr', (rows) => rows.map((r) => r.cells[4].textContent));
   assert.equal(new Set(attention).size, 1);
-  const first = await texts(p, '#multi-head .mh-heads-grid.is-active .heatmap-cell');
+  const first = await texts(p, '#multi-head .mh-heads-grid:not(.is-stowed) .heatmap-cell');
   await p.getByRole('button', { name: 'Draw new projections' }).click();
-  assert.notDeepEqual(await texts(p, '#multi-head .mh-heads-grid.is-active .heatmap-cell'), first);
+  assert.notDeepEqual(await texts(p, '#multi-head .mh-heads-grid:not(.is-stowed) .heatmap-cell'), first);
   assert.match(await p.textContent('#multi-head .mh-seed'), /seed 2/);
   await measure('multi-head: drawing new projections (h = 4)', p, () => window.__time(() =>
     [...document.querySelectorAll('#multi-head button.btn')].find((b) => /projections/.test(b.textContent)).click()));

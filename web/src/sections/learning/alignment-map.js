@@ -3,9 +3,10 @@
 // as rows, source words as columns), the cell each row should look at
 // outlined, the model's output under it, and each head's weights as a small
 // map when there is more than one. Built for one task's shape (a task change
-// builds a new one); setHeads(h) rebuilds the heads' maps only.
+// builds a new one); setHeads(h) shows the heads' maps of h (built once per h).
 import { escapeHTML, h, html, setHTML } from '../../lib/dom.js';
 import { heatmap } from '../../components/heatmap.js';
+import { prerender, stow } from '../../lib/stowed.js';
 
 const word = (text, lang) => `<span lang="${lang}">${escapeHTML(text)}</span>`;
 
@@ -24,17 +25,31 @@ export function alignmentMap({ t, reading, heads, expected, caption, languages, 
   });
   if (expected) expected.forEach((s, r) => map.cells[r * cols + s].classList.add('is-expected'));
   const output = h('p', { class: 'le-output' });
+  // The heads' maps: one set per h, built the first time that h is asked for
+  // and kept, stowed while another h is shown (lib/stowed.js).
   const headsSlot = h('div', { class: 'le-heads' });
+  const headSets = new Map();   // h -> { el, maps }
   let headMaps = [];
+  function headSet(count) {
+    let set = headSets.get(count);
+    if (!set) {
+      const maps = Array.from({ length: count }, (_, i) => heatmap({
+        rows, cols, rowLabels: Array.from({ length: rows }, (_, r) => String(r + 1)),
+        colLabels: Array.from({ length: cols }, (_, c) => String(c + 1)), tiny: true, showNumbers: false,
+        caption: t('map.head', { head: i + 1 }), tableSummary: t('table.show'),
+        tableColLabels: reading.source.map((w) => word(w, sourceLang)),
+      }));
+      const el = h('div', { class: 'le-head-set is-stowed' }, html('p', { class: 'le-heads-title' }, t('map.heads')), maps.map((m) => m.el));
+      headsSlot.append(el);
+      set = { el, maps };
+      headSets.set(count, set);
+    }
+    return set;
+  }
   function setHeads(count) {
-    headMaps = count > 1 ? Array.from({ length: count }, (_, i) => heatmap({
-      rows, cols, rowLabels: Array.from({ length: rows }, (_, r) => String(r + 1)),
-      colLabels: Array.from({ length: cols }, (_, c) => String(c + 1)), tiny: true, showNumbers: false,
-      caption: t('map.head', { head: i + 1 }), tableSummary: t('table.show'),
-      tableColLabels: reading.source.map((w) => word(w, sourceLang)),
-    })) : [];
-    headsSlot.hidden = headMaps.length === 0;
-    headsSlot.replaceChildren(...(headMaps.length ? [html('p', { class: 'le-heads-title' }, t('map.heads')), ...headMaps.map((m) => m.el)] : []));
+    const shown = count > 1 ? headSet(count) : null;
+    for (const set of headSets.values()) stow(set.el, set !== shown);
+    headMaps = shown?.maps ?? [];
   }
   setHeads(heads);
   const el = h('div', { class: 'le-map', id }, map.el, output, headsSlot);
@@ -62,6 +77,12 @@ export function alignmentMap({ t, reading, heads, expected, caption, languages, 
     setHeads(count, next) {
       setHeads(count);
       update(next);
+    },
+    // Builds and lays out the maps of h heads now (while idle), so that
+    // choosing h later fills and shows them (the model of that h gives the numbers).
+    prepareHeads(count) {
+      if (count < 2 || headSets.has(count)) return;
+      prerender([headSet(count).el]);
     },
   };
 }

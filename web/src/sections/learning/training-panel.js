@@ -15,6 +15,8 @@ import { formatLogTick, formatNumber } from '../../lib/format.js';
 import { createTrainingClient, createTrainingWorker } from '../../training/training-client.js';
 import { HEAD_CHOICES, LEARNING_RATES, MAX_STEPS, TASKS, alignmentOf, applyMessage, progressSummary, trainerOptions } from './state.js';
 import { alignmentMap } from './alignment-map.js';
+import { stow } from '../../lib/stowed.js';
+import { whenIdle } from '../../lib/idle.js';
 
 const LINE = { color: 'var(--ink-soft)', marker: 'none' };
 export const LANGUAGES = Object.freeze({ reverse: ['zxx', 'zxx'], translate: ['en', 'ko'] });
@@ -89,14 +91,14 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
     summary.el);
 
   // One map per task, built the first time the task is shown and kept in the
-  // page: the other task's is stowed (learning.css, content-visibility: hidden
-  // keeps its style and layout, so a task change shows it again without
-  // rebuilding them: taking it out of the page and back cost ~8 ms). The shown
-  // one holds the id. The heads' small maps (up to 8 x 64 cells) are built when
-  // h changes, in a task of their own, after the averaged map the reader is
-  // looking at.
+  // page: the other task's is stowed (lib/stowed.js), so a task change shows it
+  // again without rebuilding its style and layout. The shown one holds the id.
+  // The heads' small maps (up to 8 x 64 cells) are built when h changes, in a
+  // task of their own, after the averaged map the reader is looking at, and
+  // kept per h (alignment-map.js); the other choices of h are built while idle.
   const maps = {};
   let headsTimer = 0;
+  let preparing = [];   // cancels of the idle builds of the other choices of h
   function buildMap() {
     const run = store.run;
     const { task, heads: h } = settings();
@@ -107,12 +109,15 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
     if (map.el.parentNode !== mapSlot) mapSlot.append(map.el);
     for (const each of Object.values(maps)) {
       const shown = each === map;
-      each.el.classList.toggle('is-stowed', !shown);
+      stow(each.el, !shown);
       if (shown) each.el.id = 'learning-probe';
       else each.el.removeAttribute('id');
     }
     clearTimeout(headsTimer);
     if (map.heads !== h) headsTimer = setTimeout(() => map.setHeads(h, store.run.probe), 0);
+    preparing.forEach((cancel) => cancel());
+    const shown = map;
+    preparing = HEAD_CHOICES.map((count) => whenIdle(() => shown.prepareHeads(count)));
   }
 
   // ---- drawing: while the run plays, the averaged weights and the counters 10
@@ -246,6 +251,7 @@ export function trainingPanel(model, { t, engine, store, changed, createWorker =
       cancelAnimationFrame(frame);
       clearTimeout(timer);
       clearTimeout(headsTimer);
+      preparing.forEach((cancel) => cancel());
       lossChart.destroy();
       accuracyChart.destroy();
     },

@@ -1,8 +1,8 @@
 // Section 6, the heads: h chosen from {1, 2, 4, 8}, new projections from the
 // next seed, and one weight heatmap per head. The heatmaps of each h are built
-// once and stay in the page (the inactive ones are skipped by the browser:
-// content-visibility: hidden keeps their rendering state), so changing h swaps
-// instead of rebuilding; `variant(h)` is shared with the concatenation panel.
+// once and stay in the page, stowed until shown (lib/stowed.js: the browser
+// keeps their rendering state), so changing h swaps instead of rebuilding;
+// `variant(h)` is shared with the concatenation panel.
 import { h, html, setHTML, setText } from '../../lib/dom.js';
 import { heatmap } from '../../components/heatmap.js';
 import { choiceGroup } from '../../components/choice-group.js';
@@ -27,7 +27,7 @@ export function headsPanel(model, { t, tokens, changed }) {
       caption: t('headCaption', { i: i + 1, dk: D_MODEL / count }), tableSummary: t('table.show'), rowSumLabel: t('table.rowSum'),
       digits: 2, compact: count > 1,
     }));
-    const el = h('div', { class: 'mh-variant mh-heads-grid', dataset: { heads: String(count) } },
+    const el = h('div', { class: 'mh-variant mh-heads-grid is-stowed', dataset: { heads: String(count) } },   // lib/stowed.js
       maps.map((m) => h('div', { class: 'mh-head' }, m.el)));
     grid.append(el);
     return { el, maps, update: (r) => r.headWeights.forEach((w, i) => maps[i].update(w)) };
@@ -71,7 +71,7 @@ export function combinePanel(model, { t, tokens, dims }) {
       rowRole: 'q', colRole: 'o', caption: t('combine.concat'), tableSummary: t('table.show'),
       diverging: true, tiny: true, digits: 2, groupSize: dk,
     });
-    const el = h('div', { class: 'mh-variant' }, map.el);
+    const el = h('div', { class: 'mh-variant is-stowed' }, map.el);
     concatSlot.append(el);
     return { el, update: (r) => map.update(r.concat) };
   }

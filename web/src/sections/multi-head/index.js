@@ -7,6 +7,8 @@ import { formula } from '../../components/formula.js';
 import { D_MODEL, HEAD_CHOICES, createMultiHead } from './state.js';
 import { combinePanel, headsPanel } from './heads-panel.js';
 import { costPanel } from './cost-panel.js';
+import { prerender, stow } from '../../lib/stowed.js';
+import { whenIdle } from '../../lib/idle.js';
 import params from './params.js';
 import formulas from './formulas.tex.js';
 import './multi-head.css';
@@ -46,7 +48,7 @@ function mount(root, { engine, t, store, lang, initial, onChange }) {
     onChange?.(model.snapshot);   // the host keeps links and attributes in step
     const r = model.result;
     const shown = variant(r.heads);
-    for (const [count, v] of variants) v.parts.forEach((p) => p.el.classList.toggle('is-active', count === r.heads));
+    for (const [count, v] of variants) v.parts.forEach((p) => stow(p.el, count !== r.heads));
     shown.update(r);
     heads.update();
     combine.update();
@@ -57,25 +59,13 @@ function mount(root, { engine, t, store, lang, initial, onChange }) {
   // Build the other choices of h while the reader reads, and fill them, so a
   // change of h is a swap.
   // A re-mount (a language switch, a widget's new attributes) cancels what is
-  // still pending: the callbacks hold this mount, DOM and all, until they run.
-  const [later, cancel] = window.requestIdleCallback
-    ? [(fn) => window.requestIdleCallback(fn), (handle) => window.cancelIdleCallback(handle)]
-    : [(fn) => setTimeout(fn, 300), (handle) => clearTimeout(handle)];
-  const pending = HEAD_CHOICES.map((count) => later(() => {
+  // still pending.
+  const pending = HEAD_CHOICES.map((count) => whenIdle(() => {
     if (variants.has(count)) return;
     const built = variant(count);
     built.update(model.peek(count));
     prerender(built.parts.map((p) => p.el));
   }));
-  return { destroy() { pending.forEach(cancel); } };
+  return { destroy() { pending.forEach((cancel) => cancel()); } };
 }
 
-// Style and layout of hidden variants, done now (an idle moment) rather than on
-// the reader's first switch to them: shown unseen for one forced layout
-// (multi-head.css, .is-prerendering), then hidden again with that state kept.
-function prerender(els) {
-  const hidden = els.filter((el) => !el.classList.contains('is-active'));
-  hidden.forEach((el) => el.classList.add('is-prerendering'));
-  hidden[0]?.getBoundingClientRect();
-  hidden.forEach((el) => el.classList.remove('is-prerendering'));
-}
