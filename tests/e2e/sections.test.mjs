@@ -445,6 +445,18 @@ sectionTest('order', 'shuffling prints 0 without positional encodings, more than
   assert.equal(await number(p, '#order-max-diff'), 0);
   const rows = await p.$$eval('#order .or-rows tbody tr', (trs) => trs.map((tr) => tr.lastElementChild.textContent));
   assert.deepEqual(rows, ['0', '0', '0', '0', '0', '0'], 'every row: difference 0');
+  // The shuffled map's labels are the tokens in the new order (relabelled in place), in the grid and in its table.
+  const labels = (nth, selector) => p.$$eval(`#order .or-heatmaps .heatmap >> nth=${nth} >> ${selector}`, (els) => els.map((e) => e.textContent.trim()));
+  const tokens = await labels(0, '.heatmap-row-label');
+  const inOrder = (perm) => perm.map((i) => tokens[i]);
+  assert.deepEqual(await labels(1, '.heatmap-row-label'), inOrder([3, 1, 5, 0, 4, 2]));
+  assert.deepEqual(await labels(1, '.heatmap-col-label'), inOrder([3, 1, 5, 0, 4, 2]));
+  await p.locator('#order .or-heatmaps .heatmap').nth(1).locator('summary').click();
+  await p.fill('#order .or-perm-input', '5, 4, 3, 2, 1, 0');
+  assert.deepEqual(await labels(1, '.heatmap-row-label'), inOrder([5, 4, 3, 2, 1, 0]));
+  assert.deepEqual(await labels(1, 'tbody th'), inOrder([5, 4, 3, 2, 1, 0]));
+  assert.deepEqual((await labels(1, 'thead th')).slice(0, 6), inOrder([5, 4, 3, 2, 1, 0]));
+  await p.fill('#order .or-perm-input', '3, 1, 5, 0, 4, 2');
 
   await p.click('#order-pe-toggle');
   assert.equal(await p.getAttribute('#order-pe-toggle', 'aria-checked'), 'true');

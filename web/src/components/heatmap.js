@@ -3,7 +3,7 @@
 //
 // With `onToggle`, cells are buttons (the masking demo): one tab stop for the
 // whole grid, arrow keys move, Enter or Space toggles (ARIA grid pattern).
-import { h, html, setText, uid } from '../lib/dom.js';
+import { h, html, setHTML, setText, uid } from '../lib/dom.js';
 import { cellColors } from '../lib/color.js';
 import { formatFull, formatNumber } from '../lib/format.js';
 import { setFullValue } from '../lib/full-value.js';
@@ -31,19 +31,22 @@ export function heatmap({
   });
 
   // Header row.
+  const plain = (label) => label.replace(/<[^>]+>/g, '');
+  const colLabelEls = colLabels.map((label, j) => html('div', {
+    title: plain(label),
+    class: [`heatmap-col-label role-text-${colRole}`, groupSize && j > 0 && j % groupSize === 0 && 'group-start'],
+    role: interactive ? 'columnheader' : undefined,
+  }, label));
   const headRow = h('div', { class: 'heatmap-row', role: interactive ? 'row' : undefined },
-    h('div', { class: 'heatmap-corner', 'aria-hidden': 'true' }),
-    colLabels.map((label, j) => html('div', {
-      title: label.replace(/<[^>]+>/g, ''),
-      class: [`heatmap-col-label role-text-${colRole}`, groupSize && j > 0 && j % groupSize === 0 && 'group-start'],
-      role: interactive ? 'columnheader' : undefined,
-    }, label)));
+    h('div', { class: 'heatmap-corner', 'aria-hidden': 'true' }), colLabelEls);
   grid.append(headRow);
 
   const cells = [];
+  const rowLabelEls = [];
   for (let i = 0; i < rows; i++) {
-    const row = h('div', { class: 'heatmap-row', role: interactive ? 'row' : undefined },
-      html('div', { class: `heatmap-row-label role-text-${rowRole}`, role: interactive ? 'rowheader' : undefined }, rowLabels[i]));
+    const rowLabel = html('div', { class: `heatmap-row-label role-text-${rowRole}`, role: interactive ? 'rowheader' : undefined }, rowLabels[i]);
+    rowLabelEls.push(rowLabel);
+    const row = h('div', { class: 'heatmap-row', role: interactive ? 'row' : undefined }, rowLabel);
     for (let j = 0; j < cols; j++) {
       let cell;
       if (interactive) {
@@ -97,6 +100,8 @@ export function heatmap({
   // opened (most readers never open it; building it eagerly doubled the DOM).
   const tableCells = [];
   const sumCells = [];
+  const tableRowHeads = [];
+  const tableColHeads = [];
   let last = null;   // { values, masked }: what the table should show
   const tableSlot = h('div', { class: 'matrix-scroll' });
   const details = h('details', { class: 'table-alt' }, html('summary', {}, tableSummary ?? 'Table'), tableSlot);
@@ -108,7 +113,9 @@ export function heatmap({
   function buildTable() {
     const tbody = h('tbody');
     for (let i = 0; i < rows; i++) {
-      const tr = h('tr', {}, html('th', { scope: 'row', class: `role-text-${rowRole}` }, rowLabels[i]));
+      const th = html('th', { scope: 'row', class: `role-text-${rowRole}` }, rowLabels[i]);
+      tableRowHeads.push(th);
+      const tr = h('tr', {}, th);
       for (let j = 0; j < cols; j++) {
         const td = h('td', { class: 'num' });
         tableCells.push(td);
@@ -124,7 +131,11 @@ export function heatmap({
     tableSlot.append(h('table', { class: 'matrix heatmap-table' },
       caption ? html('caption', { class: 'visually-hidden' }, caption) : null,
       h('thead', {}, h('tr', {}, h('td'),
-        tableColLabels.map((label) => html('th', { scope: 'col', class: `role-text-${colRole}` }, label)),
+        tableColLabels.map((label) => {
+          const th = html('th', { scope: 'col', class: `role-text-${colRole}` }, label);
+          tableColHeads.push(th);
+          return th;
+        }),
         rowSumLabel ? html('th', { scope: 'col' }, rowSumLabel) : null)),
       tbody));
   }
@@ -153,21 +164,38 @@ export function heatmap({
   const shown = new Array(cells.length).fill(undefined);   // last value drawn per cell
   const shownMask = new Uint8Array(cells.length);
   const shownColors = new Array(cells.length).fill(undefined);   // last cellColors drawn per cell (null: masked)
+  let shownLargest = null;   // the scale of the last update (diverging maps without a fixed maxAbs)
 
   return {
     el: figure,
     grid,
     cells,
+    // New labels for the same shape (the order section's shuffled tokens),
+    // written into the grid and the table alternative in place.
+    setLabels({ rowLabels: nextRows, colLabels: nextCols, tableColLabels: nextTableCols = nextCols }) {
+      rowLabels = nextRows;
+      tableColLabels = nextTableCols;
+      nextRows.forEach((label, i) => setHTML(rowLabelEls[i], label));
+      nextCols.forEach((label, j) => {
+        setHTML(colLabelEls[j], label);
+        colLabelEls[j].title = plain(label);
+      });
+      tableRowHeads.forEach((th, i) => setHTML(th, nextRows[i]));
+      tableColHeads.forEach((th, j) => setHTML(th, nextTableCols[j]));
+    },
     // values: n*m weights; masked: optional n*m (1 = masked) for the hatch.
     update(values, masked = null) {
       let largest = maxAbs ?? 0;
       if (diverging && maxAbs === null) for (const x of values) largest = Math.max(largest, Math.abs(x));
+      const sameScale = !diverging || maxAbs !== null || largest === shownLargest;
+      shownLargest = largest;
       for (let k = 0; k < cells.length; k++) {
         const w = values[k];
         const isMasked = masked ? masked[k] === 1 : false;
         const cell = cells[k];
-        // Unchanged cells are left alone (a diverging map rescales with its maximum, unless it is fixed).
-        if ((!diverging || maxAbs !== null) && shown[k] === w && shownMask[k] === (isMasked ? 1 : 0)) continue;
+        // Unchanged cells are left alone (a diverging map rescales with its maximum
+        // unless it is fixed: then only while that maximum stays the same).
+        if (sameScale && shown[k] === w && shownMask[k] === (isMasked ? 1 : 0)) continue;
         shown[k] = w;
         shownMask[k] = isMasked ? 1 : 0;
         // Weights: a gamma of 0.6 separates the small weights of long rows

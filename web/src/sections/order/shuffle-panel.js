@@ -8,6 +8,7 @@ import { button } from '../../components/button.js';
 import { toggleSwitch } from '../../components/toggle-switch.js';
 import { formatScientific } from '../../lib/format.js';
 import { formatFull, formatVector } from '../../lib/format.js';
+import { setFullValue } from '../../lib/full-value.js';
 import { TOKENS, formatPermutation, parsePermutation, randomPermutation } from './state.js';
 
 const COLUMNS = ['position', 'token', 'shuffled', 'original', 'difference'];
@@ -68,9 +69,9 @@ export function shufflePanel(model, { t, changed }) {
     caption, tableSummary: t('table.show'), rowSumLabel: t('table.rowSum'),
   });
   const originalMap = weightsMap(TOKENS, t('heatmaps.original'));
-  const shuffledSlot = h('div', { class: 'or-heatmap-slot' });
-  let shuffledMap = null;
-  let shuffledFor = '';
+  const shuffledMap = weightsMap(TOKENS, t('heatmaps.shuffled'));   // relabelled for each order
+  const shuffledSlot = h('div', { class: 'or-heatmap-slot' }, shuffledMap.el);
+  let shuffledFor = TOKENS.map((_, i) => i).join(',');
 
   const el = h('div', { class: 'panel or-panel', id: 'order-panel' },
     h('p', { class: 'panel-title', html: t('panelTitle') }),
@@ -90,27 +91,58 @@ export function shufflePanel(model, { t, changed }) {
     h('div', { class: 'matrix-scroll is-wide' }, rowsTable),
     h('div', { class: 'or-heatmaps' }, originalMap.el, shuffledSlot));
 
+  // The rows and the sequence are built once and rewritten in place: a shuffle
+  // changes their text, not their structure (rebuilding them was a third of
+  // the shuffle's style and layout).
+  const label = (c) => ({ label: columnNames[c] });
+  const rows = Array.from({ length: n }, (_, pos) => {
+    const cells = {
+      token: h('td', { class: 'or-token', dataset: label('token') }),
+      shuffled: h('td', { class: 'num role-text-o', dataset: label('shuffled') }),
+      original: h('td', { class: 'num role-text-o', dataset: label('original') }),
+      difference: h('td', { class: 'num or-diff', dataset: label('difference') }),
+    };
+    const tr = h('tr', {}, h('th', { scope: 'row', text: String(pos), dataset: label('position') }), Object.values(cells));
+    rowsBody.append(tr);
+    return { tr, cells };
+  });
   function showRows(r) {
-    rowsBody.replaceChildren(...r.perm.map((from, pos) => {
+    r.perm.forEach((from, pos) => {
       const shuffledRow = r.shuffled.output.subarray(pos * d, (pos + 1) * d);
       const originalRow = r.original.output.subarray(from * d, (from + 1) * d);
       const diff = r.rowDiffs[pos];
-      const label = (c) => ({ label: columnNames[c] });
-      return h('tr', { class: [diff === 0 ? 'is-same' : 'is-different'] },
-        h('th', { scope: 'row', text: String(pos), dataset: label('position') }),
-        h('td', { class: 'or-token', text: TOKENS[from], dataset: label('token') }),
-        h('td', { class: 'num role-text-o', text: formatVector(shuffledRow, 3), title: Array.from(shuffledRow, formatFull).join(', '), dataset: label('shuffled') }),
-        h('td', { class: 'num role-text-o', text: formatVector(originalRow, 3), title: Array.from(originalRow, formatFull).join(', '), dataset: label('original') }),
-        h('td', { class: 'num or-diff', text: formatScientific(diff), title: formatFull(diff), dataset: label('difference') }));
-    }));
+      const { tr, cells } = rows[pos];
+      tr.classList.toggle('is-same', diff === 0);
+      tr.classList.toggle('is-different', diff !== 0);
+      setText(cells.token, TOKENS[from]);
+      setText(cells.shuffled, formatVector(shuffledRow, 3));
+      setFullValue(cells.shuffled, Array.from(shuffledRow, formatFull).join(', '));
+      setText(cells.original, formatVector(originalRow, 3));
+      setFullValue(cells.original, Array.from(originalRow, formatFull).join(', '));
+      setText(cells.difference, formatScientific(diff));
+      setFullValue(cells.difference, formatFull(diff));
+    });
+  }
+
+  const slots = Array.from({ length: n }, (_, pos) => {
+    const token = h('span', { class: 'or-slot-token' });
+    const li = h('li', { class: 'or-slot' }, h('span', { class: 'or-slot-pos', text: t('perm.slot', { p: pos }) }), token);
+    sequence.append(li);
+    return { li, token };
+  });
+  function showSequence(perm) {
+    perm.forEach((token, pos) => {
+      slots[pos].li.classList.toggle('is-fixed', token === pos);
+      setText(slots[pos].token, TOKENS[token]);
+    });
   }
 
   function showHeatmaps(r) {
     originalMap.update(r.original.weights);
     const key = r.perm.join(',');
     if (key !== shuffledFor) {
-      shuffledMap = weightsMap(r.perm.map((p) => TOKENS[p]), t('heatmaps.shuffled'));
-      shuffledSlot.replaceChildren(shuffledMap.el);
+      const labels = r.perm.map((p) => TOKENS[p]);
+      shuffledMap.setLabels({ rowLabels: labels, colLabels: labels });
       shuffledFor = key;
     }
     shuffledMap.update(r.shuffled.weights);
@@ -127,9 +159,7 @@ export function shufflePanel(model, { t, changed }) {
       }
       peSwitch.set(r.positional);
       el.classList.toggle('has-positions', r.positional);
-      sequence.replaceChildren(...r.perm.map((token, pos) => h('li', { class: ['or-slot', token === pos && 'is-fixed'] },
-        h('span', { class: 'or-slot-pos', text: t('perm.slot', { p: pos }) }),
-        h('span', { class: 'or-slot-token', text: TOKENS[token] }))));
+      showSequence(r.perm);
 
       setText(bigValue, formatScientific(r.maxDiff));
       bigValue.dataset.value = String(r.maxDiff);
