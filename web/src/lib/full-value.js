@@ -17,8 +17,9 @@ export function setFullValue(el, text) {
   if (el.getAttribute('data-full') !== text) el.setAttribute('data-full', text);
 }
 
+// The event's own target (inside a widget's shadow root, event.target is the host).
 function showTooltip(event) {
-  const el = event.composedPath?.()[0]?.closest?.('[data-full]') ?? event.target.closest?.('[data-full]');
+  const el = event.composedPath()[0].closest?.('[data-full]');
   const text = el?.getAttribute('data-full');
   if (text != null && el.title !== text) el.title = text;
 }

@@ -68,4 +68,3 @@ function mount(root, { engine, t, store, lang, initial, onChange }) {
   }));
   return { destroy() { pending.forEach((cancel) => cancel()); } };
 }
-
