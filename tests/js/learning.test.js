@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
 import { createTrainingHost } from '../../web/src/training/training-host.js';
 import {
-  DEFAULTS, HEAD_CHOICES, LEARNING_RATES, TARGET_ACCURACY, alignmentOf, applyMessage, correctOf, createLearning,
-  progressSummary, sentenceError, trainerOptions, translateUntrained, untrained,
+  DEFAULTS, HEAD_CHOICES, KEPT, LEARNING_RATES, TARGET_ACCURACY, alignmentOf, applyMessage, correctOf, createLearning,
+  keptUntrained, progressSummary, sentenceError, trainerOptions, translateUntrained, untrained,
 } from '../../web/src/sections/learning/state.js';
 import { lookup } from '../../web/src/i18n/lookup.js';
 import en from '../../web/src/i18n/en/learning.js';
@@ -55,6 +55,29 @@ describe('the untrained model', () => {
     model.set({ task: 'reverse' });
     expect(model.result.probe.source).toEqual(['3', '1', '4', '5', '9', '2', '6', '8']);
     expect(model.snapshot.task).toBe('reverse');
+  });
+  test('a setting flipped back gives the model kept for it, equal to one computed afresh; the least recently used goes after KEPT', () => {
+    const model = createLearning(engine, DEFAULTS);
+    const scaled = model.result;
+    model.set({ scale: false });
+    const unscaled = model.result;
+    expect(unscaled).not.toBe(scaled);
+    expect(unscaled.trainer.options.scale).toBe(false);
+    expect(Array.from(unscaled.probe.weights)).not.toEqual(Array.from(scaled.probe.weights));
+    model.set({ scale: true });
+    expect(model.result).toBe(scaled);
+    expect(model.result).toEqual(untrained(engine, DEFAULTS));
+    expect(model.set({ scale: false }).result).toBe(unscaled);
+
+    const of = keptUntrained(engine);
+    const first = of(DEFAULTS);
+    for (let seed = 2; seed <= KEPT; seed++) of({ ...DEFAULTS, seed });   // KEPT settings in all
+    expect(of(DEFAULTS)).toBe(first);                                     // used again: now the most recent
+    of({ ...DEFAULTS, seed: KEPT + 1 });                                  // seed 2, the least recent, goes
+    expect(of(DEFAULTS)).toBe(first);
+    const second = of({ ...DEFAULTS, seed: 2 });
+    expect(second).toEqual(untrained(engine, { ...DEFAULTS, seed: 2 }));
+    expect(of({ ...DEFAULTS, seed: 2 })).toBe(second);
   });
 });
 

@@ -125,12 +125,31 @@ export function sentenceError(message) {
   return { key: 'translate.errors.other', params: { message } };
 }
 
+// The untrained models of the last KEPT settings, by their createTrainer
+// options: a reader who flips a setting and flips it back (the scaling, h, the
+// task) gets the same model again without recomputing it (~3 ms of the ~12 an
+// input took). A kept model is only read (the run starts from a copy of it).
+export const KEPT = 16;
+export function keptUntrained(engine) {
+  const kept = new Map();
+  return (settings) => {
+    const key = JSON.stringify(trainerOptions(settings));
+    let model = kept.get(key);
+    if (model) kept.delete(key);          // re-inserted below: the most recent last
+    else model = untrained(engine, settings);
+    kept.set(key, model);
+    if (kept.size > KEPT) kept.delete(kept.keys().next().value);   // the least recently used
+    return model;
+  };
+}
+
 // The live model: the settings and the untrained model's reading (recomputed
-// when a setting changes: a few milliseconds on the page).
+// when a setting changes: a few milliseconds on the page, or kept).
 export function createLearning(engine, initial = DEFAULTS) {
+  const untrainedOf = keptUntrained(engine);
   return liveModel({
     initial,
-    compute: (settings) => untrained(engine, settings),
+    compute: untrainedOf,
     actions: {
       set(settings, changes) { Object.assign(settings, changes); },
     },
