@@ -379,6 +379,28 @@ sectionTest('multi-head', 'changing h changes the number of head heatmaps; new p
   assert.equal(await heads(), 1);
   await p.locator('#multi-head label.choice', { hasText: 'h = 4' }).click();
   assert.equal(await heads(), 4);
+  // The maps shown beside the heads are h's own: one concatenation and one output
+  // map, and the output is the concatenation times W_O (from their full values).
+  const combined = async () => {
+    const maps = await p.$$eval('#multi-head .mh-combine .heatmap', (figures) => figures
+      .filter((f) => !f.closest('.is-stowed'))
+      .map((f) => [...f.querySelectorAll('.heatmap-grid .heatmap-cell')].map((c) => Number(c.dataset.full.replace('\u2212', '-')))));
+    assert.equal(maps.length, 3, 'one concatenation, W_O and one output shown');
+    const [concat, wo, output] = maps;
+    const d = Math.sqrt(wo.length);
+    output.forEach((o, k) => {
+      const [i, j] = [Math.floor(k / d), k % d];
+      let sum = 0;
+      for (let c = 0; c < d; c++) sum += concat[i * d + c] * wo[c * d + j];
+      assert.ok(Math.abs(o - sum) <= 1e-5 + 1e-4 * Math.abs(sum), `output[${i}][${j}] = ${o}, concat x W_O = ${sum}`);
+    });
+    return output;
+  };
+  const outputAt4 = await combined();
+  await p.locator('#multi-head label.choice', { hasText: 'h = 2' }).click();
+  assert.notDeepEqual(await combined(), outputAt4, 'the output depends on h');
+  await p.locator('#multi-head label.choice', { hasText: 'h = 4' }).click();
+  assert.deepEqual(await combined(), outputAt4);
   // The FLOPs of the attention products are the same in every row of the cost table.
   const attention = await p.$$eval('#multi-head .mh-cost-table tbody tr', (rows) => rows.map((r) => r.cells[4].textContent));
   assert.equal(new Set(attention).size, 1);
@@ -386,6 +408,7 @@ sectionTest('multi-head', 'changing h changes the number of head heatmaps; new p
   await p.getByRole('button', { name: 'Draw new projections' }).click();
   assert.notDeepEqual(await texts(p, '#multi-head .mh-heads-grid:not(.is-stowed) .heatmap-cell'), first);
   assert.match(await p.textContent('#multi-head .mh-seed'), /seed 2/);
+  assert.notDeepEqual(await combined(), outputAt4, 'new projections, a new output');
   await measure('multi-head: drawing new projections (h = 4)', p, () => window.__time(() =>
     [...document.querySelectorAll('#multi-head button.btn')].find((b) => /projections/.test(b.textContent)).click()));
 });

@@ -48,32 +48,38 @@ export function headsPanel(model, { t, tokens, changed }) {
 }
 
 // The concatenation of the heads' outputs, times W_O, equals the output: three
-// colour maps (numbers in their tables). The concatenation's map depends on h
-// (a gap between heads), so it has one variant per h too.
+// colour maps (numbers in their tables). The concatenation (its gaps between
+// heads) and the output depend on h, so each has one variant per h too, filled
+// while idle like the heads' maps: a change of h writes none of their cells.
 export function combinePanel(model, { t, tokens, dims }) {
   const concatSlot = h('div', { class: 'mh-term' });
+  const outputSlot = h('div', { class: 'mh-term' });
   const woMap = heatmap({
     rows: D_MODEL, cols: D_MODEL, rowLabels: dims, colLabels: dims, rowRole: 'o', colRole: 'o',
     caption: t('combine.wo'), tableSummary: t('table.show'), diverging: true, tiny: true, digits: 2,
   });
-  const outputMap = heatmap({
-    rows: N_TOKENS, cols: D_MODEL, rowLabels: tokens, colLabels: dims, rowRole: 'q', colRole: 'o',
-    caption: t('combine.output'), tableSummary: t('table.show'), diverging: true, tiny: true, digits: 2,
-  });
   let shownSeed = null;
 
+  // The concatenation's and the output's maps for h = count, in their slots, stowed (lib/stowed.js).
   function build(count) {
     const dk = D_MODEL / count;
-    const map = heatmap({
+    const concat = heatmap({
       rows: N_TOKENS, cols: D_MODEL, rowLabels: tokens,
       colLabels: dims.map((_, c) => (c % dk === 0 ? `h${c / dk + 1}` : '')),
       tableColLabels: dims.map((_, c) => `h${Math.floor(c / dk) + 1}·${(c % dk) + 1}`),
       rowRole: 'q', colRole: 'o', caption: t('combine.concat'), tableSummary: t('table.show'),
       diverging: true, tiny: true, digits: 2, groupSize: dk,
     });
-    const el = h('div', { class: 'mh-variant is-stowed' }, map.el);
-    concatSlot.append(el);
-    return { el, update: (r) => map.update(r.concat) };
+    const output = heatmap({
+      rows: N_TOKENS, cols: D_MODEL, rowLabels: tokens, colLabels: dims, rowRole: 'q', colRole: 'o',
+      caption: t('combine.output'), tableSummary: t('table.show'), diverging: true, tiny: true, digits: 2,
+    });
+    const part = (slot, map, values) => {
+      const el = h('div', { class: 'mh-variant is-stowed', dataset: { heads: String(count) } }, map.el);
+      slot.append(el);
+      return { el, update: (r) => map.update(values(r)) };
+    };
+    return [part(concatSlot, concat, (r) => r.concat), part(outputSlot, output, (r) => r.output)];
   }
 
   return {
@@ -83,12 +89,11 @@ export function combinePanel(model, { t, tokens, dims }) {
       h('div', { class: 'mh-combine' },
         concatSlot, h('span', { class: 'mh-op', 'aria-hidden': 'true', text: '\u00d7' }),
         h('div', { class: 'mh-term' }, woMap.el), h('span', { class: 'mh-op', 'aria-hidden': 'true', text: '=' }),
-        h('div', { class: 'mh-term' }, outputMap.el))),
+        outputSlot)),
     build,
     update() {
       if (shownSeed !== model.seed) woMap.update(model.drawn.wo);   // W_O does not depend on h
       shownSeed = model.seed;
-      outputMap.update(model.result.output);
     },
   };
 }

@@ -34,12 +34,12 @@ function mount(root, { engine, t, store, lang, initial, onChange }) {
       cost.el),
     html('div', { class: 'prose' }, t('after')));
 
-  // One variant per h (its head heatmaps and its concatenation), built on
-  // first use; changing h shows one and hides the others.
+  // One variant per h (its head heatmaps, its concatenation and its output),
+  // built on first use; changing h shows one and hides the others.
   const variants = new Map();
   function variant(count) {
     if (!variants.has(count)) {
-      const parts = [heads.build(count), combine.build(count)];
+      const parts = [heads.build(count), ...combine.build(count)];
       variants.set(count, { parts, update: (r) => parts.forEach((p) => p.update(r)) });
     }
     return variants.get(count);
