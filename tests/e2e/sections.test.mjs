@@ -386,6 +386,7 @@ sectionTest('multi-head', 'changing h changes the number of head heatmaps; new p
       .filter((f) => !f.closest('.is-stowed'))
       .map((f) => [...f.querySelectorAll('.heatmap-grid .heatmap-cell')].map((c) => Number(c.dataset.full.replace('\u2212', '-')))));
     assert.equal(maps.length, 3, 'one concatenation, W_O and one output shown');
+    assert.ok(maps.flat().every(Number.isFinite), 'every full value reads as a plain number');
     const [concat, wo, output] = maps;
     const d = Math.sqrt(wo.length);
     output.forEach((o, k) => {

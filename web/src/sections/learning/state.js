@@ -146,10 +146,9 @@ export function keptUntrained(engine) {
 // The live model: the settings and the untrained model's reading (recomputed
 // when a setting changes: a few milliseconds on the page, or kept).
 export function createLearning(engine, initial = DEFAULTS) {
-  const untrainedOf = keptUntrained(engine);
   return liveModel({
     initial,
-    compute: untrainedOf,
+    compute: keptUntrained(engine),
     actions: {
       set(settings, changes) { Object.assign(settings, changes); },
     },
