@@ -283,8 +283,8 @@ val random_stream(std::uint32_t seed_high, std::uint32_t seed_low, std::size_t c
     }
     val result = val::object();
     result.set("normals", float64_out(normal_values));
-    result.set("u64High", copy_out(high));
-    result.set("u64Low", copy_out(low));
+    result.set("u64High", copy_out("Uint32Array", high));
+    result.set("u64Low", copy_out("Uint32Array", low));
     return result;
   });
 }

@@ -85,24 +85,19 @@ inline std::vector<std::uint8_t> bytes_from(const val& array) {
   return emscripten::convertJSArrayToNumberVector<std::uint8_t>(array);
 }
 
-// A fresh typed array (Float32Array for float, Int32Array for int32_t, ...)
-// holding a copy of `data`: a view of wasm memory, then its slice() (one
-// allocation and one copy; val::global(type).new_(view) also builds a bound
-// constructor per call, and was no faster in Node or Chromium). What a result
-// costs at small n is mostly that allocation: a fresh ArrayBuffer's pages are
-// faulted in, ~10 us each on this project's VM.
+// A fresh typed array (`array_type`, e.g. "Float32Array") holding a copy of `data`.
 template <class T>
-val copy_out(const T* data, std::size_t size) {
-  return val(emscripten::typed_memory_view(size, data)).call<val>("slice");
+val copy_out(const char* array_type, const T* data, std::size_t size) {
+  return val::global(array_type).new_(emscripten::typed_memory_view(size, data));
 }
 
 template <class T>
-val copy_out(const std::vector<T>& data) {
-  return copy_out(data.data(), data.size());
+val copy_out(const char* array_type, const std::vector<T>& data) {
+  return copy_out(array_type, data.data(), data.size());
 }
 
-inline val float32_out(const std::vector<float>& data) { return copy_out(data); }
-inline val float64_out(const std::vector<double>& data) { return copy_out(data); }
+inline val float32_out(const std::vector<float>& data) { return copy_out("Float32Array", data); }
+inline val float64_out(const std::vector<double>& data) { return copy_out("Float64Array", data); }
 
 // A JavaScript array of strings (UTF-8 in wasm, UTF-16 in JavaScript).
 inline val strings_out(const std::vector<std::string>& strings) {

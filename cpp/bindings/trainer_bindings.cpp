@@ -183,7 +183,7 @@ class TrainerBinding {
   val parameters() {
     return guarded([&] {
       const auto p = std::as_const(started().model()).parameters();
-      return copy_out(p.data(), p.size());
+      return copy_out("Float32Array", p.data(), p.size());
     });
   }
 
@@ -192,8 +192,8 @@ class TrainerBinding {
     return guarded([&] {
       const attn::Trainer& t = started();
       val out = val::object();
-      out.set("sources", copy_out(t.batch_sources().data(), t.batch_sources().size()));
-      out.set("targets", copy_out(t.batch_targets().data(), t.batch_targets().size()));
+      out.set("sources", copy_out("Int32Array", t.batch_sources().data(), t.batch_sources().size()));
+      out.set("targets", copy_out("Int32Array", t.batch_targets().data(), t.batch_targets().size()));
       return out;
     });
   }
