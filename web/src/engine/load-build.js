@@ -58,6 +58,8 @@ async function instantiate(build, learning, wasmBinary) {
     throw new Error(`attention engine: cannot load the ${build} build${learning ? ' with learning' : ''} ` +
       `(web/src/engine/wasm/${stem}.mjs); run scripts/build-wasm.sh first`, { cause });
   }
+  // Only wasmBinary and locateFile: the glue is linked to read no other option
+  // (INCOMING_MODULE_JS_API in cpp/bindings/CMakeLists.txt; add a new one there too).
   const moduleOptions = {};
   if (wasmBinary) {
     moduleOptions.wasmBinary = wasmBinary;
