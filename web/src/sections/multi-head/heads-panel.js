@@ -75,7 +75,7 @@ export function combinePanel(model, { t, tokens, dims }) {
       caption: t('combine.output'), tableSummary: t('table.show'), diverging: true, tiny: true, digits: 2,
     });
     const part = (slot, map, values) => {
-      const el = h('div', { class: 'mh-variant is-stowed', dataset: { heads: String(count) } }, map.el);
+      const el = h('div', { class: 'mh-variant is-stowed' }, map.el);
       slot.append(el);
       return { el, update: (r) => map.update(values(r)) };
     };
