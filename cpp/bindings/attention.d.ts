@@ -182,8 +182,9 @@ export interface AttentionModule {
   attention(q: Float32Array, k: Float32Array, v: Float32Array, call: AttentionCall, keep: Uint8Array): Result<AttentionTrace>;
   attentionReference(q: Float32Array, k: Float32Array, v: Float32Array, call: AttentionCall,
     keep: Uint8Array): Result<AttentionTrace>;
+  /** Written into `out` (n*dv floats, checked by the caller) and `out` returned; undefined: a fresh array. */
   attentionOutput(q: Float32Array, k: Float32Array, v: Float32Array, call: AttentionCall, keep: Uint8Array,
-    path: AttentionPath): Result<Float32Array>;
+    path: AttentionPath, out: Float32Array | undefined): Result<Float32Array>;
   /** `context` of length 0 = self-attention. */
   multiHead(x: Float32Array, context: Float32Array, wq: Float32Array, wk: Float32Array, wv: Float32Array,
     wo: Float32Array, call: MultiHeadCall, keep: Uint8Array): Result<MultiHeadResult>;

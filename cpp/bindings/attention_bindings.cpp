@@ -9,7 +9,8 @@
 //      float only if a float can hold it (else a RangeError showing the value).
 // Out: results are copied out of wasm memory into fresh Float32Arrays
 //      (new Float32Array(typed_memory_view(...))) before the vectors are freed,
-//      so growing the memory later never detaches what JavaScript holds.
+//      so growing the memory later never detaches what JavaScript holds;
+//      attentionOutput copies into the caller's `out` array instead when given.
 //
 // What the caller must guarantee (the engine, web/src/engine/arguments.js,
 // checks it before every call): each array argument is a plain, attached,
@@ -96,24 +97,26 @@ val attention_reference(val q, val k, val v, AttentionCall call, val keep) {
   });
 }
 
-// attentionOutput(q, k, v, call, keep, path) -> Float32Array n*d_v, by one of kPaths.
-val attention_output(val q, val k, val v, AttentionCall call, val keep, std::string path) {
+// attentionOutput(q, k, v, call, keep, path, out) -> Float32Array n*d_v, by one of kPaths:
+// written into `out` and `out` returned (a Float32Array of n*d_v floats, checked by the
+// engine), or a fresh Float32Array when `out` is undefined.
+val attention_output(val q, val k, val v, AttentionCall call, val keep, std::string path, val out) {
   return guarded([&] {
     const Path chosen = kPaths.parse(path);
     const auto options = options_of(call, keep);
     const auto qs = floats_from(q), ks = floats_from(k), vs = floats_from(v);
     const auto shape = shape_of(call);
     switch (chosen) {
-      case Path::Full: return float32_out(attn::attention_output_full(qs, ks, vs, shape, options));
+      case Path::Full: return float32_into(attn::attention_output_full(qs, ks, vs, shape, options), out);
       case Path::Scalar:
         {
           const attn::testing::ForceKernelVariant scalar_kernels("scalar");
-          return float32_out(attn::attention_output_full(qs, ks, vs, shape, options));
+          return float32_into(attn::attention_output_full(qs, ks, vs, shape, options), out);
         }
-      case Path::Reference: return float32_out(attn::reference::attention(qs, ks, vs, shape, options).output);
+      case Path::Reference: return float32_into(attn::reference::attention(qs, ks, vs, shape, options).output, out);
       case Path::Tiled: break;
     }
-    return float32_out(attn::attention_output(qs, ks, vs, shape, options));
+    return float32_into(attn::attention_output(qs, ks, vs, shape, options), out);
   });
 }
 

@@ -1,4 +1,4 @@
-// binding_support.cpp — the errors of the bindings (binding_support.hpp).
+// binding_support.cpp — the errors of the bindings and the copy into a caller's array (binding_support.hpp).
 #include "binding_support.hpp"
 
 #include <new>
@@ -7,6 +7,12 @@ namespace attn_bindings {
 
 val make_error(const char* constructor, const std::string& message) {
   return val::global(constructor).new_(message);
+}
+
+val float32_into(const std::vector<float>& data, const val& out) {
+  if (out.isUndefined()) return float32_out(data);
+  out.call<void>("set", emscripten::typed_memory_view(data.size(), data.data()));
+  return out;
 }
 
 val error_from_current_exception() {

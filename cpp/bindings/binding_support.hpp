@@ -99,6 +99,12 @@ val copy_out(const char* array_type, const std::vector<T>& data) {
 inline val float32_out(const std::vector<float>& data) { return copy_out("Float32Array", data); }
 inline val float64_out(const std::vector<double>& data) { return copy_out("Float64Array", data); }
 
+// `data` copied into `out` (a Float32Array of data.size() floats outside wasm
+// memory: the caller checks it) and `out` returned; a fresh Float32Array when
+// `out` is undefined. Writing into the caller's array allocates nothing in
+// JavaScript, which a fresh result does on every call.
+val float32_into(const std::vector<float>& data, const val& out);
+
 // A JavaScript array of strings (UTF-8 in wasm, UTF-16 in JavaScript).
 inline val strings_out(const std::vector<std::string>& strings) {
   val array = val::array();

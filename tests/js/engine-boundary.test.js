@@ -32,6 +32,7 @@ function arrayArguments(engine) {
   return [
     ...['q', 'k', 'v'].map((name) => [name, (bad) => engine.attention({ ...args, [name]: bad })]),
     ['q', (bad) => engine.attentionOutput({ ...args, q: bad, path: 'full' })],
+    ['out', (bad) => engine.attentionOutput({ ...args, out: bad })],
     ['v', (bad) => engine.attentionReference({ ...args, v: bad })],
     ['mask', (bad) => engine.attention({ ...args, mask: bad }), Uint8Array],
     ...['x', 'context', 'wq', 'wk', 'wv', 'wo'].map((name) => [name, (bad) => engine.multiHead({ ...multi, [name]: bad })]),
@@ -152,7 +153,7 @@ describe.each(['simd', 'baseline'])('the boundary (%s build)', (build) => {
       [Error, () => t.attention({ ...args, mask: new Uint8Array([1, 2, 1]) })],          // core ValueError (mask)
       [Error, () => t.attention({ ...args, scale: 1e39 })],                              // core ValueError (scale)
       [TypeError, () => raw.attention(args.q, args.k, args.v, { ...call, mask: 'seven' }, none)],  // bindings: option
-      [TypeError, () => raw.attentionOutput(args.q, args.k, args.v, call, none, 'fast')],
+      [TypeError, () => raw.attentionOutput(args.q, args.k, args.v, call, none, 'fast', undefined)],
       [RangeError, () => t.randomStream({ seed: 0, count: 2 ** 31, longRunning: true })],  // bindings: count
     ];
     expectErrorsLeaveNoTrace(t, errors);
@@ -169,7 +170,7 @@ describe.each(['simd', 'baseline'])('the boundary (%s build)', (build) => {
       .toEqual(['TypeError', "mask: expected 'none', 'causal', 'keyPadding' or 'keep', got '7'"]);
     expect(returned(raw.attention(args.q, args.k, args.v, { ...call, scale: '9' }, none)))
       .toEqual(['TypeError', "scale: expected 'inverseSqrtDk', 'none' or 'given', got '9'"]);
-    expect(returned(raw.attentionOutput(args.q, args.k, args.v, call, none, 'fast')))
+    expect(returned(raw.attentionOutput(args.q, args.k, args.v, call, none, 'fast', undefined)))
       .toEqual(['TypeError', "path: expected 'tiled', 'full', 'scalar' or 'reference', got 'fast'"]);
     const scores = { kind: 'cosine', n: 1, m: 1, ds: 1, dh: 1, da: 0 };
     expect(returned(raw.scores(f32(1), f32(1), scores, f32(), f32(), f32())))
@@ -195,7 +196,7 @@ describe.each(['simd', 'baseline'])('the boundary (%s build)', (build) => {
     expectClose(weights({ mask: 'keyPadding', validKeys: 2 }), [e / (e + 1), 1 / (e + 1), 0], 'keyPadding');
     expectClose(weights({ mask: 'keep' }, new Uint8Array([0, 1, 1])), [0, 1 / (e + 1), e / (e + 1)], 'keep');
     for (const path of ALL_PATHS) {
-      expectClose(raw.attentionOutput(args.q, args.k, args.v, call, new Uint8Array(0), path), output, path);
+      expectClose(raw.attentionOutput(args.q, args.k, args.v, call, new Uint8Array(0), path, undefined), output, path);
     }
   });
 

@@ -49,6 +49,9 @@ export async function everyCall(build: BuildName): Promise<void> {
   }
   // @ts-expect-error no such path
   engine.attentionOutput({ q: x, k: x, v: x, n: 4, m: 4, dk: 8, dv: 8, path: 'fast' });
+  const into: Float32Array = engine.attentionOutput({ q: x, k: x, v: x, n: 4, m: 4, dk: 8, dv: 8, out: new Float32Array(32) });
+  // @ts-expect-error out is a Float32Array
+  engine.attentionOutput({ q: x, k: x, v: x, n: 4, m: 4, dk: 8, dv: 8, out: new Float64Array(32) });
   const heads: MultiHeadResult = engine.multiHead({ x, heads: 2, wq: w, wk: w, wv: w, wo: w, mask: 'causal' });
   const perHead: Float32Array[] = heads.headWeights;
   const cross = engine.multiHead({ x, context: x, heads: 4, wq: w, wk: w, wv: w, wo: w, n: 4, m: 4, dModel: 8 });
@@ -65,12 +68,12 @@ export async function everyCall(build: BuildName): Promise<void> {
   const normals: Float32Array = engine.randomNormal({ seed: 1, rows: 2, cols: 3, stddev: 2 });
   const testing = await createTestingEngine({ build });
   const stream: { normals: Float64Array; u64: BigUint64Array } = testing.randomStream({ seed: 1n, count: 4 });
-  const reference: Float32Array = testing.attentionOutput({ q: x, k: x, v: x, n: 4, m: 4, dk: 8, dv: 8, path: 'reference' });
+  const reference: Float32Array = testing.attentionOutput({ q: x, k: x, v: x, n: 4, m: 4, dk: 8, dv: 8, path: 'reference', out: into });
   // @ts-expect-error the public engine has no randomStream (a test-only export)
   engine.randomStream({ seed: 1n, count: 4 });
   // @ts-expect-error seeds are numbers or bigints
   engine.randomNormal({ seed: '1', rows: 2, cols: 3 });
-  void [chosen, flags, perHead, cross.output, saturated, scores, context, stats.jacobianTrace, jacobian, encoding, normals, stream, reference];
+  void [chosen, flags, into, perHead, cross.output, saturated, scores, context, stats.jacobianTrace, jacobian, encoding, normals, stream, reference];
 }
 
 export async function rawModule(): Promise<number> {

@@ -5,13 +5,20 @@
 //   full    attentionOutput path 'full' (the SIMD kernels through one n x m matrix)
 //   trace   attention(): scores, scaled, masked and weights (four n x m matrices)
 //           and the output, all copied out to JavaScript
+// and, SIMD build only, 'tiled' into the caller's array (attentionOutput's `out`:
+// no result allocated per call; `into: true`). Every other contender, the
+// peers included, returns a fresh array per call (onnxruntime-web 1.30 has
+// pre-allocated outputs, but for CPU tensors it never copies the result into
+// them: microsoft/onnxruntime#25786; tfjs tensors are immutable, dataSync()
+// returns a fresh array).
 // engines: { simd, baseline } (either may be missing).
-// A contender: { name, role, build, path, label, alone, prepare(problem) -> call }.
+// A contender: { name, role, build, path, into, label, alone, prepare(problem) -> call }.
 const PATHS = {
   tiled: 'attentionOutput, path \'tiled\' (online softmax)',
   full: 'attentionOutput, path \'full\' (one n x m matrix)',
   trace: 'attention(), the full trace (4 n x m matrices + output)',
 };
+const INTO_LABEL = 'attentionOutput, path \'tiled\', into the caller\'s array (out: allocated once)';
 
 // longRunning: a benchmark may run calls above the engine's default work limit (n = 16384).
 const argsOf = (p) => ({ q: p.q, k: p.k, v: p.v, n: p.n, m: p.m, dk: p.d, dv: p.d, longRunning: true });
@@ -36,6 +43,19 @@ export function projectContenders(engines) {
         },
       });
     }
+    if (build !== 'simd') continue;
+    contenders.push({
+      name: 'project-simd-tiled-into',
+      role: 'project',
+      build,
+      path: 'tiled',
+      into: true,
+      label: `project ${build} build (simdWidth ${engine.simdWidth}): ${INTO_LABEL}`,
+      prepare(problem) {
+        const args = { ...argsOf(problem), path: 'tiled', out: new Float32Array(problem.n * problem.d) };
+        return () => engine.attentionOutput(args);
+      },
+    });
   }
   return contenders;
 }

@@ -55,7 +55,7 @@ export async function runAttentionRace({ contenders, peak, engine, sizes, aloneS
     const racing = [];
     for (const contender of field(n)) {
       const entry = { name: contender.name, role: contender.role, label: contender.label, flopsPerCall: problem.flops,
-        build: contender.build, path: contender.path, library: contender.library };
+        build: contender.build, path: contender.path, into: contender.into, library: contender.library };
       entries.push(entry);
       try {
         const call = await contender.prepare(problem);

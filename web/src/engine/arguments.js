@@ -19,7 +19,8 @@
 // cannot lie about it), each number fits its C++ type, each option is a string.
 //
 // What is checked where (each thing once):
-//   types, array state, integer sizes, public option values   here (TypeError / RangeError)
+//   types, array state, integer sizes, public option values,  here (TypeError / RangeError)
+//     the length of an array a result is written into
 //   work per call                                             ./work-limits.js (RangeError)
 //   scale factor fits a float (the double is checked          the bindings (RangeError)
 //     before narrowing); option strings of the raw module
@@ -91,6 +92,16 @@ export function arrayChecks(module) {
   }
   return {
     float32: (name, value) => view(name, value, Float32Array),
+    // An array the bindings write a result of rows*cols floats into (`formula`
+    // names rows*cols: 'n*dv'): a RangeError if it holds another number, since
+    // TypedArray.set into a shorter array would throw inside the bindings.
+    float32Result(name, value, formula, rows, cols) {
+      const array = view(name, value, Float32Array);
+      if (array.length !== rows * cols) {
+        throw new RangeError(`${name}: expected ${formula} = ${rows}*${cols} = ${rows * cols} floats, got ${array.length}`);
+      }
+      return array;
+    },
     // Omitted (undefined or null): an empty array.
     optionalFloat32: (name, value) => (value === undefined || value === null ? new Float32Array(0) : view(name, value, Float32Array)),
     uint8: (name, value) => view(name, value, Uint8Array),

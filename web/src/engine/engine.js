@@ -81,11 +81,17 @@ export function makeEngine(module, build, { paths = PUBLIC_PATHS, learning = fal
     },
 
     // Output only. path 'tiled' (default): the core's online-softmax path, never
-    // holds n x m. 'full': the SIMD kernels through one n x m matrix.
+    // holds n x m. 'full': the SIMD kernels through one n x m matrix. `out`
+    // (n*dv floats; omitted or null: a fresh array): the output is written
+    // into it and it is returned.
     attentionOutput(a) {
       options('attentionOutput', a);
       const path = choice('path', a.path ?? 'tiled', paths);
-      return unwrap(module.attentionOutput(...attentionCall('attentionOutput', a, PATH_WORK[path]), path));
+      const [q, k, v, call, keep] = attentionCall('attentionOutput', a, PATH_WORK[path]);
+      const given = a.out;  // read once: a getter could answer differently the second time
+      if (given === undefined || given === null) return unwrap(module.attentionOutput(q, k, v, call, keep, path, undefined));
+      unwrap(module.attentionOutput(q, k, v, call, keep, path, arrays.float32Result('out', given, 'n*dv', call.n, call.dv)));
+      return given;
     },
 
     // The scalar reference trace (plain loops, double accumulation).

@@ -107,6 +107,12 @@ export interface AttentionOutputArgs extends AttentionArgs {
    * 'full': the SIMD kernels through one n x m matrix.
    */
   path?: 'tiled' | 'full';
+  /**
+   * n x dv floats the output is written into (and returned), instead of a fresh
+   * array per call: a caller calling in a loop allocates nothing in JavaScript.
+   * RangeError unless it holds exactly n*dv floats; TypeError as for q. Null: a fresh array.
+   */
+  out?: Float32Array | null;
 }
 
 export interface MultiHeadArgs extends CallOptions {

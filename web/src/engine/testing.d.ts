@@ -1,7 +1,7 @@
 // The engine's test entry (testing.js): for tests and the benchmark, not part
 // of the public API.
 import type {
-  AttentionEngine, AttentionArgs, AttentionBackwardArgs, AttentionGradients, BuildName, CallOptions,
+  AttentionEngine, AttentionBackwardArgs, AttentionGradients, AttentionOutputArgs, BuildName, CallOptions,
   CreateAttentionOptions, Seed, Trainer, TrainerArgs, WasmBytes,
 } from './index.js';
 import type { AttentionModule, AttentionPath, BackwardPath, LearningModule } from '../../../cpp/bindings/attention.js';
@@ -30,7 +30,7 @@ export interface BoundaryState {
 
 export interface TestingEngine extends Omit<AttentionEngine, 'attentionOutput' | 'attentionBackward' | 'createTrainer'> {
   /** n x dv by any path; 'reference' has the work of attentionReference. */
-  attentionOutput(args: AttentionArgs & { path?: AttentionPath }): Float32Array;
+  attentionOutput(args: Omit<AttentionOutputArgs, 'path'> & { path?: AttentionPath }): Float32Array;
   /** By any path; 'reference' (double) has the work n*m*(6*(dk+dv)+96). */
   attentionBackward(args: Omit<AttentionBackwardArgs, 'path'> & { path?: BackwardPath }): AttentionGradients;
   createTrainer(args: TrainerArgs): TestingTrainer;
