@@ -4,8 +4,9 @@
 //     for sample s = 1..samples:
 //       for each contender, in an order rotated every sample:
 //         force a garbage collection (not timed), then time one sample:
-//         `callsPerSample` calls in a row (chosen at warm-up so that one sample
-//         lasts >= minSampleMs; 1 for any call longer than that)
+//         `callsPerSample` calls in a row (chosen at warm-up from the steady
+//         time of a call, so that one sample lasts >= minSampleMs; 1 for any
+//         call longer than that)
 //     round median of each contender = median of its samples (ms per call)
 //   figure = median over rounds of the round medians;
 //   ratio A/B = median over rounds of (round median A / round median B) (pairedRatio),
@@ -62,6 +63,24 @@ async function timeSample(call, callsPerSample) {
   return (performance.now() - start) / callsPerSample;
 }
 
+// ms per call in a steady run: calls in a row (no collection forced between
+// them) until `atLeastMs` have passed. The first call after a collection is
+// slower than the rest (Node 20, n = 64: the project's ~0.12 ms against ~0.04),
+// so a single call after forceGc() would overstate a short call several times
+// over and give samples far shorter than minSampleMs.
+async function steadyMs(call, atLeastMs) {
+  forceGc();
+  await call();
+  let calls = 0;
+  const start = performance.now();
+  do {
+    const result = call();
+    if (isThenable(result)) await result;
+    calls++;
+  } while (performance.now() - start < atLeastMs);
+  return (performance.now() - start) / calls;
+}
+
 // contenders: [{ name, call, onceMs? }] -> [{ name, callsPerSample, roundMs, medianMs }]
 export async function runRace(contenders, { rounds = 5, samples = 5, minSampleMs = 1 } = {}) {
   const timings = [];
@@ -69,7 +88,7 @@ export async function runRace(contenders, { rounds = 5, samples = 5, minSampleMs
     let once = onceMs;
     if (!(once >= 50)) {
       await timeSample(call, 1);  // warm-up
-      once = await timeSample(call, 1);
+      once = await steadyMs(call, 4 * minSampleMs);
     }
     timings.push({ name, callsPerSample: once >= minSampleMs ? 1 : Math.ceil(minSampleMs / Math.max(once, 1e-3)), roundMs: [] });
   }
