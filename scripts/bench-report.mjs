@@ -95,7 +95,8 @@ function table(title, sizes, rows) {
 // Short names (the best-peer cells are 18 characters wide).
 const SHORT = {
   'project-simd-tiled': 'project SIMD, tiled', 'project-simd-full': 'project SIMD, full',
-  'project-simd-trace': 'project SIMD, full trace', 'project-simd-tiled-into': 'project SIMD, tiled, into out', 'project-baseline-tiled': 'project baseline, tiled',
+  'project-simd-trace': 'project SIMD, full trace', 'project-simd-tiled-into': 'project SIMD, tiled, into out',
+  'project-baseline-tiled': 'project baseline, tiled',
   'project-baseline-full': 'project baseline, full', 'project-baseline-trace': 'project baseline, full trace',
   'project-all-threads': 'project, all threads', tfjs: 'tfjs', 'ort-matmul': 'ORT MatMul graph', 'ort-attention': 'ORT Attention op',
   'wasm-peak': 'wasm f32x4 peak', project: 'project (tiled)', 'fma-peak': 'native FMA peak',

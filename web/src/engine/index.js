@@ -15,7 +15,8 @@
 //   bindings; shapes and values are checked by the core, whose errors arrive as
 //   RangeError (shape, size) or Error (value) with the core's message. The
 //   engine stays usable after any of them.
-// - Every result is a fresh array copied out of wasm memory.
+// - Every result is a fresh array copied out of wasm memory (attentionOutput's
+//   `out`: into the caller's array instead).
 // - Tests and benchmarks: ./testing.js (the raw module, the scalar and
 //   reference paths, the generator's raw streams). Not part of this API.
 import { makeEngine } from './engine.js';
