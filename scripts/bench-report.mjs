@@ -129,7 +129,7 @@ function printRun(title, run) {
       return nameOf(peers.reduce((a, b) => (a.medianMs <= b.medianMs ? a : b)));
     })],
     ['project lead over best peer', sizes.map((n) => fmtX(lead(run, n)))],
-    ...(names.some((name) => all.find((c) => c.name === name).into)
+    ...(all.some((c) => c.into)
       ? [['  the same, fresh result per call', sizes.map((n) => fmtX(lead(run, n, { fresh: true })))]] : []),
     ['project fraction of the peak', sizes.map((n) => fmtPct(peakFraction(run, n)))],
     ...(run.environment === 'native' ? [] : [['SIMD full trace / output-only', sizes.map((n) => fmtX(traceOverOutput(run, n)))]]),

@@ -16,7 +16,6 @@ import { createAttention } from '../../web/src/engine/index.js';
 import { ALL_PATHS, createTestingEngine } from '../../web/src/engine/testing.js';
 import { expectClose, expectWorkedExample, randomMatrix, seededRandom, thrown, workedExample } from './engine-helpers.js';
 
-const out32 = () => new Uint32Array(2);
 const bits = (array) => Array.from(new Uint32Array(array.buffer, array.byteOffset, array.length));
 
 function problem(n, m, dk, dv, seed) {
@@ -86,7 +85,7 @@ describe.each(['simd', 'baseline'])('attentionOutput into out (%s build)', (buil
       expect(Array.from(out)).toEqual(new Array(length).fill(5));
     }
     for (const [bad, shown] of [[new Float64Array(2), 'a Float64Array of length 2'], [[0, 0], 'an Array of length 2'],
-      [2, '2'], [out32(), 'a Uint32Array of length 2']]) {
+      [2, '2'], [new Uint32Array(2), 'a Uint32Array of length 2']]) {
       const error = thrown(() => e.attentionOutput({ ...args, out: bad }));
       expect(error).toBeInstanceOf(TypeError);
       expect(error.message).toBe(`out: expected a Float32Array, got ${shown}`);

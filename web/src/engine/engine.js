@@ -89,9 +89,10 @@ export function makeEngine(module, build, { paths = PUBLIC_PATHS, learning = fal
       const path = choice('path', a.path ?? 'tiled', paths);
       const [q, k, v, call, keep] = attentionCall('attentionOutput', a, PATH_WORK[path]);
       const given = a.out;  // read once: a getter could answer differently the second time
-      if (given === undefined || given === null) return unwrap(module.attentionOutput(q, k, v, call, keep, path, undefined));
-      unwrap(module.attentionOutput(q, k, v, call, keep, path, arrays.float32Result('out', given, 'n*dv', call.n, call.dv)));
-      return given;
+      const out = given === undefined || given === null ? undefined
+        : arrays.float32Result('out', given, 'n*dv', call.n, call.dv);
+      const result = unwrap(module.attentionOutput(q, k, v, call, keep, path, out));
+      return out === undefined ? result : given;
     },
 
     // The scalar reference trace (plain loops, double accumulation).
