@@ -40,10 +40,32 @@ async function setQ(page, label0, label1, x, y) {
   await page.locator(`#worked-example input[aria-label="${label1}"]`).fill(String(y));
 }
 
+// The worked example's plots at the current q: every label and tick inside the
+// plot, no two labels on top of each other, no label on a tick (boxes measured
+// by the browser, in viewBox units).
+async function assertPlotsReadable(page, where) {
+  const problems = await page.$$eval('#worked-example .vector-plot', (plots) => plots.flatMap((plot, p) => {
+    const side = plot.viewBox.baseVal.width;
+    const box = (el) => { const b = el.getBBox(); return { text: el.textContent, x0: b.x, x1: b.x + b.width, y0: b.y, y1: b.y + b.height }; };
+    const labels = [...plot.querySelectorAll('.vp-label')].map(box);
+    const ticks = [...plot.querySelectorAll('.vp-tick')].map(box);
+    // 1.5 units of slack: glyph boxes include the font's line gap.
+    const overlap = (a, b) => a.x0 < b.x1 - 1.5 && b.x0 < a.x1 - 1.5 && a.y0 < b.y1 - 1.5 && b.y0 < a.y1 - 1.5;
+    const out = [];
+    for (const b of [...labels, ...ticks]) if (b.x0 < 0 || b.x1 > side || b.y0 < 0 || b.y1 > side) out.push(`plot ${p}: ${b.text} outside`);
+    labels.forEach((a, i) => labels.slice(i + 1).forEach((b) => { if (overlap(a, b)) out.push(`plot ${p}: ${a.text} on ${b.text}`); }));
+    for (const a of labels) for (const b of ticks) if (overlap(a, b)) out.push(`plot ${p}: ${a.text} on tick ${b.text}`);
+    for (const [i, a] of ticks.entries()) for (const b of ticks.slice(i + 1)) if (overlap(a, b)) out.push(`plot ${p}: tick ${a.text} on tick ${b.text}`);
+    return out;
+  }));
+  assert.deepEqual(problems, [], where);
+}
+
 test('q = (1000, 0) and (1010, 0): powers of ten that fit, then the stable form e^(s - max s), in both languages', async () => {
   for (const [lang, q1, q2, stableWords] of [['en', 'q, component 1', 'q, component 2', /largest number/], ['ko', 'q의 1번째 성분', 'q의 2번째 성분', /최댓값/]]) {
     for (const width of [375, 1280]) {
       const page = await open(`index.html?lang=${lang}`, width);
+      await assertPlotsReadable(page, `${lang} ${width}: the articles' q`);
       await setQ(page, q1, q2, 1000, 0);
       const exps = await texts(page, '#worked-example tr.step-exp td');
       assert.deepEqual(exps.slice(0, 3), ['1.24\u202f\u00d7\u202f10\u00b3\u2070\u2077', '1.000', '1.24\u202f\u00d7\u202f10\u00b3\u2070\u2077'], `${lang} ${width}: ${exps}`);
@@ -54,6 +76,7 @@ test('q = (1000, 0) and (1010, 0): powers of ten that fit, then the stable form 
       assert.equal(overflow, 0, `${lang} ${width}: a number wider than its cell`);
       const tableText = await page.textContent('#worked-example .steps-table');
       assert.doesNotMatch(tableText, /e\+|e-\d/);
+      await assertPlotsReadable(page, `${lang} ${width}: q = (1000, 0)`);
 
       await setQ(page, q1, q2, 1010, 0);
       const stable = await texts(page, '#worked-example tr.step-exp td');
@@ -62,6 +85,10 @@ test('q = (1000, 0) and (1010, 0): powers of ten that fit, then the stable form 
       assert.match(await page.locator('#worked-example .we-stable-note').textContent(), stableWords);
       assert.deepEqual(await texts(page, '#worked-example .step-weight .step-value'), ['0.500', '0.000', '0.500']);
       assert.doesNotMatch(await page.textContent('#worked-example .steps-table'), /\u221e/);
+      // q = (10^30, -1): the keys shrink to the origin, three labels at one point, ticks in powers of ten.
+      await setQ(page, q1, q2, '1e30', -1);
+      await assertPlotsReadable(page, `${lang} ${width}: q = (1e30, -1)`);
+      await setQ(page, q1, q2, 1010, 0);
       // The scaling changes no weight here (scores 714 and 1010 apart from 0): the sentence says so, not "flattens".
       const compare = await page.textContent('#worked-example .we-compare');
       assert.match(compare, lang === 'en' ? /changes no weight as shown: with or without it they are 0\.500, 0\.000, 0\.500/

@@ -524,7 +524,17 @@ sectionTest('cost', 'the benchmark runs in a worker to completion for n = 64, 12
     // the median, then the middle half of the samples
     for (const cell of row.slice(1)) assert.match(cell, /^\d+(\.\d+)? ms \(\d+(\.\d+)? ms\u2013\d+(\.\d+)? ms\)$/, `a time: ${cell}`);
   }
-  assert.match(await text(p, '#cost-bench .co-summary'), /n\s*= 128/);
+  const summary = await text(p, '#cost-bench .co-summary');
+  assert.match(summary, /n\s*= 128/);
+  // The summary's words agree with the table beside it: its four medians are the
+  // last row's, in the table's order, and the series it calls the fastest is the
+  // one with the smallest median there.
+  const heads = await p.$$eval('#cost-bench .lc-table thead th', (ths) => ths.map((th) => th.textContent.trim()));
+  const medians = table[1].slice(1).map((cell) => cell.match(/^[\d.]+/)[0]);
+  assert.deepEqual([...summary.matchAll(/([\d.]+)\s*ms/g)].slice(0, 4).map((m) => m[1]), medians, summary);
+  const wasm = medians.slice(0, 3).map(Number);
+  const fastest = heads[1 + wasm.indexOf(Math.min(...wasm))];
+  assert.ok(summary.includes(fastest), `the summary names ${fastest}: ${summary}`);
   assert.equal(await p.locator('#cost-bench .lc-line').count(), 4);
 
   // A long run, cancelled while it runs.

@@ -170,6 +170,31 @@ describe('the benchmark loop', () => {
     expect(compareTimes({ low: 1, high: 2.6 }, { low: 2.5, high: 3 })).toBe('same');
   });
 
+  test('the summary names the fastest series the chart shows, and compares SIMD with no SIMD on one path', () => {
+    // The device's case: at n = 256 the tiled path (0.62 ms) beat the full matrix (0.72 ms).
+    const row = (n, series, ms) => ({ n, series, ms, low: ms * 0.98, high: ms * 1.02 });
+    const results = [
+      row(128, 'simd', 0.18), row(128, 'simdTiled', 0.155), row(128, 'baseline', 0.6), row(128, 'plainJs', 2.5),
+      row(256, 'simd', 0.72), row(256, 'simdTiled', 0.62), row(256, 'baseline', 2.4), row(256, 'plainJs', 10),
+    ];
+    const parts = Object.fromEntries(summaryParts(results).map((p) => [p.key.replace('bench.summary.', ''), p.params]));
+    expect(parts.head).toEqual({ n: 256, simd: 0.72, tiled: 0.62, baseline: 2.4, js: 10 });
+    expect(parts.simdFaster.times).toBeCloseTo(2.4 / 0.72, 12);   // full matrix against full matrix
+    expect(parts.jsSlower).toEqual({ times: 10 / 0.62, fastest: 'simdTiled' });
+    expect(parts.growthAsPredicted.fastest).toBe('simdTiled');
+    expect(parts.growthAsPredicted.ratio).toBeCloseTo(0.62 / 0.155, 12);
+    // Where the full matrix is the faster, it is the one named.
+    Object.assign(results[5], { ms: 0.8, low: 0.79, high: 0.81 });
+    const named = summaryParts(results).find((p) => p.key === 'bench.summary.jsSlower').params;
+    expect(named).toEqual({ times: 10 / 0.72, fastest: 'simd' });
+    // No SIMD build: the baseline is the fastest, and the head says so with a gap for the missing series.
+    const baselineOnly = results.filter((r) => r.series === 'baseline' || r.series === 'plainJs');
+    const head = summaryParts(baselineOnly);
+    expect(head[0].params).toEqual({ n: 256, simd: null, tiled: null, baseline: 2.4, js: 10 });
+    expect(head.map((p) => p.key.replace('bench.summary.', ''))).toEqual(['head', 'jsSlower', 'growthAsPredicted']);
+    expect(head[1].params.fastest).toBe('baseline');
+  });
+
   test('sizes, growth and the choices offered', () => {
     expect(sizesUpTo(128)).toEqual([64, 128]);
     expect(sizesUpTo(4096)).toEqual(SIZES);

@@ -3,11 +3,14 @@
 // (Shift: bigger steps). Coordinates are in data units; y points up.
 import { svg, h, uid } from '../lib/dom.js';
 import { formatNumber, formatPowerOfTen, formatTrimmed } from '../lib/format.js';
+import { placeLabels } from './vector-plot-labels.js';
 import './vector-plot.css';
 
 const SIZE = 400;       // viewBox side
 const PAD = 18;         // room for labels at the edges
 const HANDLE_R = 26;    // touch target radius (viewBox units)
+const TICK_HEIGHT = 11; // .vp-tick is 11px
+const tickWidth = (text) => 6.2 * text.length;   // tabular digits at 11px
 
 // The square window (in data units) that shows the origin and every vector
 // with a margin, on a grid of 0.5: { x0, y0, span }.
@@ -55,6 +58,7 @@ export function vectorPlot({ title, description, handleLabel, valueText, onMove,
   let vectors = [];
   let handle = null;
   let dragId = null;
+  let ticks = [];   // the boxes of the grid's labels, for the vector labels to avoid
 
   const scale = () => (SIZE - 2 * PAD) / view.span;
   const sx = (x) => PAD + (x - view.x0) * scale();
@@ -63,23 +67,42 @@ export function vectorPlot({ title, description, handleLabel, valueText, onMove,
 
   function drawGrid() {
     gridLayer.replaceChildren();
+    ticks = [];
     const { x0, y0, span } = view;
     const step = gridStep(span);
     const label = (t) => (Math.abs(t) >= 1e5 ? formatPowerOfTen(t, 2) : formatTrimmed(t, 2));
     const labelled = (t) => Math.abs(t / step / 2 - Math.round(t / step / 2)) < 1e-9 || step >= 1;
+    let lastRight = -Infinity;   // where the last x label ended: a label that would touch it is left out
     for (let t = Math.ceil(x0 / step) * step; t <= x0 + span + step * 1e-9; t += step) {
       const axis = Math.abs(t) < step * 1e-9;
       const major = labelled(t);
       gridLayer.append(svg('line', { class: axis ? 'vp-axis' : major ? 'vp-line' : 'vp-line vp-minor', x1: sx(t), x2: sx(t), y1: sy(y0), y2: sy(y0 + span) }));
-      if (major && !axis) gridLayer.append(svg('text', { class: 'vp-tick', x: sx(t), y: Math.min(SIZE - 4, Math.max(12, sy(0) + 14)), 'text-anchor': 'middle', text: label(t) }));
+      if (major && !axis) {
+        // Under its line, moved in from an edge it would cross (1.0 x 10^30 at the right).
+        const text = label(t);
+        const w = tickWidth(text);
+        const cx = Math.min(SIZE - 2 - w / 2, Math.max(2 + w / 2, sx(t)));
+        if (cx - w / 2 >= lastRight + 4) {
+          const baseline = Math.min(SIZE - 4, Math.max(12, sy(0) + 14));
+          gridLayer.append(svg('text', { class: 'vp-tick', x: cx, y: baseline, 'text-anchor': 'middle', text }));
+          ticks.push({ cx, cy: baseline - 4, w, h: TICK_HEIGHT });
+          lastRight = cx + w / 2;
+        }
+      }
     }
     for (let t = Math.ceil(y0 / step) * step; t <= y0 + span + step * 1e-9; t += step) {
       const axis = Math.abs(t) < step * 1e-9;
       const major = labelled(t);
       gridLayer.append(svg('line', { class: axis ? 'vp-axis' : major ? 'vp-line' : 'vp-line vp-minor', y1: sy(t), y2: sy(t), x1: sx(x0), x2: sx(x0 + span) }));
       // Left of the y axis when there is room for the label, else right of it.
-      const left = sx(0) - 6 >= 8 * label(t).length;
-      if (major && !axis) gridLayer.append(svg('text', { class: 'vp-tick', x: left ? sx(0) - 6 : Math.max(PAD, sx(0)) + 6, y: sy(t) + 4, 'text-anchor': left ? 'end' : 'start', text: label(t) }));
+      const text = label(t);
+      const w = tickWidth(text);
+      const left = sx(0) - 6 >= 8 * text.length;   // room for the label (8 per character, with margin)
+      if (major && !axis) {
+        const x = left ? sx(0) - 6 : Math.max(PAD, sx(0)) + 6;
+        gridLayer.append(svg('text', { class: 'vp-tick', x, y: sy(t) + 4, 'text-anchor': left ? 'end' : 'start', text }));
+        ticks.push({ cx: left ? x - w / 2 : x + w / 2, cy: sy(t), w, h: TICK_HEIGHT });
+      }
     }
   }
 
@@ -120,7 +143,7 @@ export function vectorPlot({ title, description, handleLabel, valueText, onMove,
         hullLayer.append(svg('polygon', { class: 'vp-hull-shape', points: pts.map((v) => `${sx(v.x)},${sy(v.y)}`).join(' ') }));
       }
     }
-    placeLabels(vectors.map((v) => ({ v, x0: sx(0), y0: sy(0), x1: sx(v.x), y1: sy(v.y) })));
+    placeLabels(vectors.map((v) => ({ v, x0: sx(0), y0: sy(0), x1: sx(v.x), y1: sy(v.y) })), { size: SIZE, avoid: ticks });
     arrowLayer.replaceChildren(...vectors.filter((v) => !v.draggable).map(arrow),
       ...vectors.filter((v) => v.draggable).map(arrow));
     const target = vectors.find((v) => v.draggable);
@@ -211,47 +234,6 @@ export function vectorPlot({ title, description, handleLabel, valueText, onMove,
     el: wrap,
     update(next) { vectors = next; draw(); },
   };
-}
-
-// Puts each label near its arrow's tip where it is farthest from every tip,
-// shaft and label placed so far (coincident vectors are common here: q = k1,
-// v3 = k3 in the worked example), preferring the continuation of the arrow.
-function placeLabels(items) {
-  const obstacles = [];
-  for (const { x0, y0, x1, y1 } of items) {
-    const len = Math.hypot(x1 - x0, y1 - y0);
-    const steps = Math.max(1, Math.ceil(len / 12));
-    for (let s = 0; s <= steps; s++) obstacles.push([x0 + ((x1 - x0) * s) / steps, y0 + ((y1 - y0) * s) / steps]);
-  }
-  const priority = ({ v }) => (v.draggable ? 0 : v.role === 'o' ? 1 : 2);
-  for (const item of [...items].sort((a, b) => priority(a) - priority(b))) {
-    const { v, x0, y0, x1, y1 } = item;
-    if (!v.label) continue;
-    const width = 8 * v.label.length;
-    const len = Math.hypot(x1 - x0, y1 - y0);
-    const ahead = len < 1 ? -Math.PI / 4 : Math.atan2(y1 - y0, x1 - x0);
-    let best = null;
-    for (let k = 0; k < 16; k++) {
-      const angle = ahead + (k * Math.PI) / 8;
-      const rx = 10 + width / 2;
-      const cx = x1 + Math.cos(angle) * rx;
-      const cy = y1 + Math.sin(angle) * 16;
-      if (cx - width / 2 < 2 || cx + width / 2 > SIZE - 2 || cy < 12 || cy > SIZE - 8) continue;
-      let clearance = Infinity;
-      for (const [ox, oy] of obstacles) {
-        // distance from the obstacle to the label's box
-        const dx = Math.max(0, Math.abs(ox - cx) - width / 2);
-        const dy = Math.max(0, Math.abs(oy - cy) - 7);
-        clearance = Math.min(clearance, Math.hypot(dx, dy));
-      }
-      const turn = Math.min(k, 16 - k);
-      const score = Math.min(clearance, 14) - turn * 0.6;
-      if (!best || score > best.score) best = { score, cx, cy };
-    }
-    v.labelAt = best ? [best.cx, best.cy] : [x1, y1 - 12];
-    // The placed label becomes an obstacle for the next ones.
-    for (let dx = -width / 2; dx <= width / 2; dx += 8) obstacles.push([v.labelAt[0] + dx, v.labelAt[1]]);
-  }
 }
 
 // "(1.00, 0.00)"-style text for screen readers.

@@ -89,7 +89,9 @@ export function benchPanel(state, { t, engine, xAxis, changed }) {
     }
     chart.update({ series, references });
     if (state.status === 'done') {
-      const shown = { n: (n) => n.toLocaleString('en-US'), simd: formatMs, baseline: formatMs, js: formatMs };
+      const shown = {
+        n: (n) => n.toLocaleString('en-US'), simd: formatMs, tiled: formatMs, baseline: formatMs, js: formatMs, fastest: (id) => t(`bench.series.${id}`),
+      };
       const text = summaryParts(state.results).map(({ key, params }) => t(key, Object.fromEntries(Object.entries(params)
         .map(([name, x]) => [name, x === null ? '\u2014' : (shown[name] ?? ((v) => formatNumber(v, 1)))(x)]))));
       setHTML(summary, text.join(' '));
