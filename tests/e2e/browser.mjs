@@ -6,7 +6,7 @@
 //   const session = await openSite();            // serves dist/ + fixtures, launches Chromium
 //   const page = await session.newPage('index.html?lang=en', { width: 1280 });
 //   ... session.consoleErrors(page) ...; await session.close();
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { openSite as openChromium } from '../../scripts/lib/browser.mjs';
 
@@ -18,6 +18,8 @@ export const FIXTURES = join(ROOT, 'tests', 'e2e', 'fixtures');
 export const MINIMAL_SITE = join(ROOT, 'build', 'minimal');
 export const SCREENSHOTS = join(ROOT, 'tests', 'e2e', 'screenshots');
 
+const SCREENSHOT_PART = 40000;   // px of page per JPEG
+
 // Launches Chromium with a fresh profile. `dir` (default dist/) is served over
 // http on 127.0.0.1 together with the fixtures; `dir: null`: no server (file:// pages).
 // `reducedMotion: 'reduce'`: no CSS transitions (what axe and focus screenshots see is final).
@@ -25,12 +27,23 @@ export async function openSite({ dir = DIST, csp, reducedMotion } = {}) {
   const session = await openChromium({ roots: dir ? [dir, FIXTURES] : [], csp, reducedMotion });
   return {
     ...session,
-    // The whole page, as JPEG: a page 66,000 px long took 3.6-5 s to encode as PNG, 1.8 s as JPEG.
+    // The whole page, as JPEG (a page 66,000 px long took 3.6-5 s to encode as
+    // PNG, 1.8 s as JPEG), in parts of at most SCREENSHOT_PART px: a JPEG is at
+    // most 65,535 px high, and Chromium writes an empty file for a taller page
+    // (the English walkthrough at 375 px is 68,152 px). Returns the files written.
     async screenshot(page, name) {
       await mkdir(SCREENSHOTS, { recursive: true });
-      const file = join(SCREENSHOTS, `${name}.jpg`);
-      await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: 85 });
-      return file;
+      const { width, height } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }));
+      const parts = Math.ceil(height / SCREENSHOT_PART);
+      const files = [];
+      for (let i = 0; i < parts; i++) {
+        const file = join(SCREENSHOTS, parts === 1 ? `${name}.jpg` : `${name}-${i + 1}.jpg`);
+        const clip = { x: 0, y: i * SCREENSHOT_PART, width, height: Math.min(SCREENSHOT_PART, height - i * SCREENSHOT_PART) };
+        await page.screenshot({ path: file, fullPage: true, clip, type: 'jpeg', quality: 85 });
+        if ((await stat(file)).size === 0) throw new Error(`screenshot ${file}: an empty file (${clip.width} x ${clip.height} px)`);
+        files.push(file);
+      }
+      return files;
     },
   };
 }
