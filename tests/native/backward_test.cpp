@@ -17,11 +17,13 @@
 #include "attn/testing.hpp"
 #include "double_forward.hpp"
 #include "gradient_check.hpp"
+#include "mask_kinds.hpp"
 #include "test_support.hpp"
 
 namespace {
 
 using attn_test::all_close;
+using attn_test::every_mask_kind;
 using attn_test::gradient_matches;
 using attn_test::kDoubleGradientTolerance;
 using attn_test::to_double;
@@ -33,16 +35,6 @@ struct Operands {
 Operands random_operands(const attn::AttentionShape& s, attn::Rng& rng, double stddev = 1.0) {
   return {rng.normal_matrix(s.n, s.d_k, stddev), rng.normal_matrix(s.m, s.d_k, stddev), rng.normal_matrix(s.m, s.d_v),
           rng.normal_matrix(s.n, s.d_v)};
-}
-
-// Every mask kind on n x m: none, causal, half the keys padding, every key
-// padding (all rows fully masked), and a random keep-matrix with row n/2 fully masked.
-std::vector<attn::Mask> every_mask_kind(std::size_t n, std::size_t m, attn::Rng& rng) {
-  std::vector<std::uint8_t> keep(n * m);
-  for (auto& bit : keep) bit = rng.uniform() < 0.6 ? 1 : 0;
-  for (std::size_t j = 0; j < m; ++j) keep[(n / 2) * m + j] = 0;
-  return {attn::Mask::none(), attn::Mask::causal(), attn::Mask::key_padding((m + 1) / 2),
-          attn::Mask::key_padding(0), attn::Mask::explicit_keep(keep)};
 }
 
 std::string describe(const attn::AttentionShape& s, const attn::AttentionOptions& o) {
@@ -60,7 +52,7 @@ TEST(AttentionBackward, ReferenceMatchesFiniteDifferences) {
   for (const auto& shape : shapes) {
     const Operands x = random_operands(shape, rng);
     for (const attn::Scale& scale : scales) {
-      for (const attn::Mask& mask : every_mask_kind(shape.n, shape.m, rng)) {
+      for (const attn::Mask& mask : every_mask_kind(shape.n, shape.m, rng, 0.6)) {
         const attn::AttentionOptions options{scale, mask};
         const auto analytic = attn::reference::attention_backward(x.q, x.k, x.v, x.grad_output, shape, options);
         const auto keep = attn::keep_matrix(mask, shape.n, shape.m);
@@ -115,7 +107,7 @@ TEST(AttentionBackward, FastAndTiledMatchTheReferenceOnOddSizes) {
       ++case_index;
       const attn::AttentionShape shape{n, m, d_k, d_v};
       const Operands x = random_operands(shape, rng);
-      for (const attn::Mask& mask : every_mask_kind(n, m, rng)) {
+      for (const attn::Mask& mask : every_mask_kind(n, m, rng, 0.6)) {
         const attn::AttentionOptions options{attn::Scale::inverse_sqrt_dk(), mask};
         const AllPaths paths = all_paths(x, shape, options, tile);
         EXPECT_TRUE(same_gradients(paths.full, paths.reference)) << describe(shape, options);
@@ -141,7 +133,7 @@ TEST(AttentionBackward, TiledMatchesTheReferenceOnEveryKernelVariant) {
         const attn::AttentionShape shape{n, m, 1 + case_index % 7, 1 + case_index % 5};
         const attn::testing::TileSizes& tile = tiles[case_index++ % 4];
         const Operands x = random_operands(shape, rng);
-        for (const attn::Mask& mask : every_mask_kind(n, m, rng)) {
+        for (const attn::Mask& mask : every_mask_kind(n, m, rng, 0.6)) {
           const attn::AttentionOptions options{attn::Scale::inverse_sqrt_dk(), mask};
           const AllPaths paths = all_paths(x, shape, options, tile);
           EXPECT_TRUE(same_gradients(paths.tiled, paths.reference))
@@ -161,7 +153,7 @@ TEST(AttentionBackward, TiledForwardIsTheOutputsForwardWithTheRowLogSumExp) {
   const Operands x = random_operands(shape, rng, 2.0);
   for (const attn::kernels::KernelTable* table : attn::testing::kernel_variants()) {
     const attn::testing::ForceKernelVariant variant(table->name);
-    for (const attn::Mask& mask : every_mask_kind(shape.n, shape.m, rng)) {
+    for (const attn::Mask& mask : every_mask_kind(shape.n, shape.m, rng, 0.6)) {
       for (const attn::testing::TileSizes tile : {attn::testing::TileSizes{4, 3}, attn::testing::TileSizes{64, 64}}) {
         const attn::AttentionOptions options{attn::Scale::inverse_sqrt_dk(), mask};
         SCOPED_TRACE(::testing::Message() << table->name << " " << describe(shape, options) << " tiles " << tile.queries);

@@ -12,19 +12,13 @@
 #include "attn/random.hpp"
 #include "attn/reference.hpp"
 #include "attn/testing.hpp"
+#include "mask_kinds.hpp"
 #include "test_support.hpp"
 
 namespace {
 
 using attn_test::all_close;
-
-std::vector<attn::Mask> every_mask_kind(std::size_t n, std::size_t m, attn::Rng& rng) {
-  std::vector<std::uint8_t> keep(n * m);
-  for (auto& bit : keep) bit = rng.uniform() < 0.5 ? 1 : 0;
-  for (std::size_t j = 0; j < m; ++j) keep[(n / 2) * m + j] = 0;  // one fully masked row
-  return {attn::Mask::none(), attn::Mask::causal(), attn::Mask::key_padding((m + 1) / 2),
-          attn::Mask::key_padding(0), attn::Mask::explicit_keep(keep)};
-}
+using attn_test::every_mask_kind;
 
 TEST(TiledAttention, MatchesFullPathForEveryMaskAndBlockShape) {
   const std::size_t lengths[][2] = {{1, 1}, {1, 9}, {5, 3}, {7, 13}, {16, 16}, {17, 33}, {70, 65}};
@@ -34,7 +28,7 @@ TEST(TiledAttention, MatchesFullPathForEveryMaskAndBlockShape) {
     const std::size_t d_k = 6, d_v = 5;
     const auto q = rng.normal_matrix(n, d_k), k = rng.normal_matrix(m, d_k), v = rng.normal_matrix(m, d_v);
     const attn::AttentionShape shape{n, m, d_k, d_v};
-    for (const attn::Mask& mask : every_mask_kind(n, m, rng)) {
+    for (const attn::Mask& mask : every_mask_kind(n, m, rng, 0.5)) {
       attn::AttentionOptions options;
       options.mask = mask;
       const auto expected = attn::reference::attention(q, k, v, shape, options).output;
