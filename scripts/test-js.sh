@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm run test:js: the JavaScript layer in Node against the real .wasm. Builds
-# both wasm builds (in parallel) and the native writers of the shared test
+# both wasm builds (scripts/build-wasm.sh) and the native writers of the shared test
 # vectors (only those targets), then runs Vitest (tests/js/) and type-checks the
 # hand-written declarations (tsc -p tests/types). Prints its wall time.
 set -euo pipefail
