@@ -6,6 +6,8 @@
 # (tests/e2e/, fixtures served from tests/e2e/fixtures/, never copied into
 # dist/) and the npm package test; last, checks that dist/ holds only what a
 # site needs. Prints its wall time.
+#   npm run test:e2e -- tests/e2e/sections.test.mjs ...   the same builds, then only
+#                       those test files (no size budget, no package test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/layer.sh
@@ -15,9 +17,14 @@ bash scripts/build-wasm.sh
 bash scripts/build-web.sh
 echo "== vite build: the minimal test page (build/minimal/)"
 node_modules/.bin/vite build --logLevel warn -c vite.minimal.config.js
-echo "== size of one embedded section, measured in headless Chromium (budget 150 KB gzipped)"
-node scripts/size-report.mjs
-echo "== end-to-end tests (headless Chromium) and the npm package (npm pack, offline install)"
-node --test --test-concurrency=1 tests/e2e/ tests/package/pack.test.mjs
+if [ $# -gt 0 ]; then
+  echo "== end-to-end tests (headless Chromium): $*"
+  node --test --test-concurrency=1 "$@"
+else
+  echo "== size of one embedded section, measured in headless Chromium (budget 150 KB gzipped)"
+  node scripts/size-report.mjs
+  echo "== end-to-end tests (headless Chromium) and the npm package (npm pack, offline install)"
+  node --test --test-concurrency=1 tests/e2e/ tests/package/pack.test.mjs
+fi
 echo "== dist/ holds only the site"
 node --test tests/package/dist-contents.test.mjs

@@ -3,6 +3,8 @@
 # both wasm builds (scripts/build-wasm.sh) and the native writers of the shared test
 # vectors (only those targets), then runs Vitest (tests/js/) and type-checks the
 # hand-written declarations (tsc -p tests/types). Prints its wall time.
+#   npm run test:js -- engine-errors masking   the same, Vitest only on the test
+#                       files whose names contain these (Vitest's filters)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/layer.sh
@@ -14,6 +16,6 @@ bash scripts/build-native.sh --no-bench --target write_test_vectors --target wri
 build/native/bin/write_test_vectors build/test-vectors/vectors.json
 build/native/bin/write_learning_vectors build/test-vectors/learning.json
 echo "== Vitest (tests/js/)"
-node_modules/.bin/vitest run
+node_modules/.bin/vitest run "$@"
 echo "== tsc -p tests/types (the engine's and the bindings' declarations)"
 node_modules/.bin/tsc -p tests/types
