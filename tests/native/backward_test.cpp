@@ -52,7 +52,7 @@ TEST(AttentionBackward, ReferenceMatchesFiniteDifferences) {
   for (const auto& shape : shapes) {
     const Operands x = random_operands(shape, rng);
     for (const attn::Scale& scale : scales) {
-      for (const attn::Mask& mask : every_mask_kind(shape.n, shape.m, rng, 0.6)) {
+      for (const attn::Mask& mask : every_mask_kind(shape.n, shape.m, rng)) {
         const attn::AttentionOptions options{scale, mask};
         const auto analytic = attn::reference::attention_backward(x.q, x.k, x.v, x.grad_output, shape, options);
         const auto keep = attn::keep_matrix(mask, shape.n, shape.m);
@@ -107,7 +107,7 @@ TEST(AttentionBackward, FastAndTiledMatchTheReferenceOnOddSizes) {
       ++case_index;
       const attn::AttentionShape shape{n, m, d_k, d_v};
       const Operands x = random_operands(shape, rng);
-      for (const attn::Mask& mask : every_mask_kind(n, m, rng, 0.6)) {
+      for (const attn::Mask& mask : every_mask_kind(n, m, rng)) {
         const attn::AttentionOptions options{attn::Scale::inverse_sqrt_dk(), mask};
         const AllPaths paths = all_paths(x, shape, options, tile);
         EXPECT_TRUE(same_gradients(paths.full, paths.reference)) << describe(shape, options);
@@ -133,7 +133,7 @@ TEST(AttentionBackward, TiledMatchesTheReferenceOnEveryKernelVariant) {
         const attn::AttentionShape shape{n, m, 1 + case_index % 7, 1 + case_index % 5};
         const attn::testing::TileSizes& tile = tiles[case_index++ % 4];
         const Operands x = random_operands(shape, rng);
-        for (const attn::Mask& mask : every_mask_kind(n, m, rng, 0.6)) {
+        for (const attn::Mask& mask : every_mask_kind(n, m, rng)) {
           const attn::AttentionOptions options{attn::Scale::inverse_sqrt_dk(), mask};
           const AllPaths paths = all_paths(x, shape, options, tile);
           EXPECT_TRUE(same_gradients(paths.tiled, paths.reference))
@@ -153,7 +153,7 @@ TEST(AttentionBackward, TiledForwardIsTheOutputsForwardWithTheRowLogSumExp) {
   const Operands x = random_operands(shape, rng, 2.0);
   for (const attn::kernels::KernelTable* table : attn::testing::kernel_variants()) {
     const attn::testing::ForceKernelVariant variant(table->name);
-    for (const attn::Mask& mask : every_mask_kind(shape.n, shape.m, rng, 0.6)) {
+    for (const attn::Mask& mask : every_mask_kind(shape.n, shape.m, rng)) {
       for (const attn::testing::TileSizes tile : {attn::testing::TileSizes{4, 3}, attn::testing::TileSizes{64, 64}}) {
         const attn::AttentionOptions options{attn::Scale::inverse_sqrt_dk(), mask};
         SCOPED_TRACE(::testing::Message() << table->name << " " << describe(shape, options) << " tiles " << tile.queries);

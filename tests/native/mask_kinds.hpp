@@ -12,11 +12,11 @@
 namespace attn_test {
 
 // None, causal, half the keys padding, every key padding (all rows fully
-// masked), and a random keep-matrix (each cell kept with `keep_probability`)
+// masked), and a random keep-matrix (each cell kept with probability 1/2)
 // with row n/2 fully masked.
-inline std::vector<attn::Mask> every_mask_kind(std::size_t n, std::size_t m, attn::Rng& rng, double keep_probability) {
+inline std::vector<attn::Mask> every_mask_kind(std::size_t n, std::size_t m, attn::Rng& rng) {
   std::vector<std::uint8_t> keep(n * m);
-  for (auto& bit : keep) bit = rng.uniform() < keep_probability ? 1 : 0;
+  for (auto& bit : keep) bit = rng.uniform() < 0.5 ? 1 : 0;
   for (std::size_t j = 0; j < m; ++j) keep[(n / 2) * m + j] = 0;
   return {attn::Mask::none(), attn::Mask::causal(), attn::Mask::key_padding((m + 1) / 2),
           attn::Mask::key_padding(0), attn::Mask::explicit_keep(keep)};

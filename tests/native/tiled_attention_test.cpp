@@ -28,7 +28,7 @@ TEST(TiledAttention, MatchesFullPathForEveryMaskAndBlockShape) {
     const std::size_t d_k = 6, d_v = 5;
     const auto q = rng.normal_matrix(n, d_k), k = rng.normal_matrix(m, d_k), v = rng.normal_matrix(m, d_v);
     const attn::AttentionShape shape{n, m, d_k, d_v};
-    for (const attn::Mask& mask : every_mask_kind(n, m, rng, 0.5)) {
+    for (const attn::Mask& mask : every_mask_kind(n, m, rng)) {
       attn::AttentionOptions options;
       options.mask = mask;
       const auto expected = attn::reference::attention(q, k, v, shape, options).output;
