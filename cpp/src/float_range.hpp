@@ -28,7 +28,7 @@
 //    most m for the tiled path's unnormalised accumulator (each weight
 //    exp(s_ij - running max) <= 1).
 // 3. A query row whose bounds are at most kSafeMagnitude takes the fast float
-//    path. Any other row is computed in double (src/reference/attention_row.hpp),
+//    path. Any other row is computed in double (src/attention/attention_row.hpp),
 //    where nothing overflows, and what it returns is then checked: a
 //    returned score that is not representable as a float raises ValueError
 //    naming it; weights (in [0, 1]) and the output (a convex combination of

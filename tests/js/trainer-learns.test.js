@@ -3,7 +3,7 @@
 // the probe example the largest averaged weight of every target position on
 // the source position it translates (trainer.alignment), within a bounded
 // number of steps. The bound: natively, over seeds 1..100, reverse needs at
-// most 80 steps and translate a median of 50 (cpp/src/learning/README.md);
+// most 80 steps and translate a median of 50 (cpp/src/training/README.md);
 // here seeds 1..10, checked every 10 steps, within 200. Then the trained model
 // translates typed sentences, checked against the grammar written out here.
 import { describe, it, expect } from 'vitest';

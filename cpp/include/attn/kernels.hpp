@@ -80,7 +80,7 @@ struct KernelTable {
   void (*block_accumulate)(const float* v, const float* p_t, const float* correction, float* o_t, std::size_t cols,
                            std::size_t rows_p, std::size_t d_v) noexcept;
   // The weights of a block from the rows' log-sum-exp (the tiled backward,
-  // src/learning/attention_backward_tiled.cpp): P_ij^T = exp(S_ij^T - L_i),
+  // src/attention/attention_backward_tiled.cpp): P_ij^T = exp(S_ij^T - L_i),
   //   s_t[c*rows_p + r] <- exp(s_t[c*rows_p + r] - shift[r])
   // for shift[r] >= max_c s_t[c][r] - 1, or +inf (a row without weights: exactly 0, as where s = -inf).
   void (*block_weights)(float* s_t, std::size_t cols, std::size_t rows_p, const float* shift) noexcept;

@@ -15,7 +15,7 @@
 // position alone, so the attention weights (T x S) are the alignment the model
 // learned. The scale of the scores is 1/sqrt(d_k) (d_k = d_model / h) or 1.
 //
-// Two choices, both measured (cpp/src/learning/README.md): the target positions are a
+// Two choices, both measured (cpp/src/training/README.md): the target positions are a
 // learned table rather than fixed sinusoids, whose neighbouring rows are so
 // alike that every query first moved to the same source position; and the
 // residual path P gives each target position its own prior (which words can

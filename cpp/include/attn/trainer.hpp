@@ -66,7 +66,7 @@ class Trainer {
   // 1 <= d_model <= 1024, 1 <= batch_size <= 4096, learning_rate finite > 0.
   explicit Trainer(const TrainerOptions& options);
 
-  // The defaults for a task, chosen by measurement (cpp/src/learning/README.md).
+  // The defaults for a task, chosen by measurement (cpp/src/training/README.md).
   static TrainerOptions defaults(TaskKind task);
 
   // `count` >= 1 steps of Adam on fresh batches -> the last step's number and loss.

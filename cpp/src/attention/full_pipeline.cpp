@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "kernels/kernels.hpp"
-#include "reference/attention_row.hpp"
+#include "attention/attention_row.hpp"
 
 namespace attn::detail {
 

@@ -48,7 +48,7 @@
 #include "problem.hpp"
 #include "tiled.hpp"
 #include "parallel/thread_pool.hpp"
-#include "reference/attention_row.hpp"
+#include "attention/attention_row.hpp"
 #include "scratch.hpp"
 #include "validation.hpp"
 

@@ -1,7 +1,7 @@
 // tiled.hpp (internal) — the tiled forward pass (tiled.cpp) for its two public
 // faces: attn::attention_output (the output) and attn::attention_forward_tiled
 // (the output and the row log-sum-exp the tiled backward pass recomputes the
-// weights from, learning/attention_forward_tiled.cpp).
+// weights from, attention_forward_tiled.cpp).
 #pragma once
 
 #include <cstddef>

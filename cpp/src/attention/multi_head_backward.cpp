@@ -13,7 +13,7 @@
 #include "attn/attention.hpp"
 #include "backward_range.hpp"
 #include "float_range.hpp"
-#include "matrix_ops.hpp"
+#include "kernels/matrix_ops.hpp"
 #include "multi_head_passes.hpp"
 #include "reference_backward.hpp"
 

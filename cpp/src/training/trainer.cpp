@@ -49,7 +49,7 @@ std::vector<std::string> words(std::span<const std::int32_t> ids, const std::vec
 TrainerOptions Trainer::defaults(TaskKind task) {
   TrainerOptions o;
   o.task = task;
-  // Measured natively over seeds 1..100 (cpp/src/learning/README.md): reverse
+  // Measured natively over seeds 1..100 (cpp/src/training/README.md): reverse
   // reaches its targets for every seed, translate for 99, most within 100 steps.
   o.heads = 2, o.d_model = 32, o.learning_rate = 0.01f, o.batch_size = 32, o.weight_decay = 0.5f;
   return o;

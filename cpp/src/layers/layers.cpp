@@ -5,7 +5,7 @@
 #include <string>
 
 #include "validation.hpp"
-#include "attention_backward_passes.hpp"
+#include "attention/attention_backward_passes.hpp"
 #include "float_range.hpp"
 #include "attn/error.hpp"
 #include "attn/positional_encoding.hpp"

@@ -13,9 +13,9 @@
 #include "attn/positional_encoding.hpp"
 #include "attn/random.hpp"
 #include "float_range.hpp"
-#include "layer_passes.hpp"
-#include "matrix_ops.hpp"
-#include "multi_head_passes.hpp"
+#include "layers/layer_passes.hpp"
+#include "kernels/matrix_ops.hpp"
+#include "attention/multi_head_passes.hpp"
 
 namespace attn {
 

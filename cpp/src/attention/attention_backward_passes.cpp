@@ -7,7 +7,7 @@
 #include "attention/mask_rule.hpp"
 #include "validation.hpp"
 #include "kernels/kernels.hpp"
-#include "matrix_ops.hpp"
+#include "kernels/matrix_ops.hpp"
 
 namespace attn::detail {
 

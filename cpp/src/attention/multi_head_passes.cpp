@@ -7,7 +7,7 @@
 
 #include "attention_backward_passes.hpp"
 #include "kernels/kernels.hpp"
-#include "matrix_ops.hpp"
+#include "kernels/matrix_ops.hpp"
 
 namespace attn::detail {
 

@@ -7,7 +7,7 @@
 #include "kernels/kernels.hpp"
 #include "attn/random.hpp"
 #include "attn/testing.hpp"  // detail::portable_log
-#include "matrix_ops.hpp"
+#include "kernels/matrix_ops.hpp"
 
 namespace attn::detail {
 
