@@ -138,7 +138,7 @@ class Graph {
     std::size_t capacity = 0, used = 0;
     static Chunk of(std::size_t capacity) {
       Chunk c;
-      c.memory = std::make_unique_for_overwrite<T[]>(capacity + kAlign);
+      c.memory.reset(new T[capacity + kAlign]);  // uninitialised: every tensor is written before it is read
       auto address = reinterpret_cast<std::uintptr_t>(c.memory.get());
       const std::uintptr_t aligned = (address + 63) / 64 * 64;
       c.base = c.memory.get() + (aligned - address) / sizeof(T);
