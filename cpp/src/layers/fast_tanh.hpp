@@ -16,20 +16,32 @@
 // In double (the gradient checks): std::tanh and 1 / (1 + e^-x).
 #pragma once
 
-#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 namespace attn::layers {
+
+// A float's bits and back (std::bit_cast is not in Emscripten 3.1.6's libc++;
+// a memcpy of 4 bytes compiles to a register move).
+inline std::uint32_t bits_of(float x) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return bits;
+}
+inline float float_of(std::uint32_t bits) {
+  float x;
+  std::memcpy(&x, &bits, sizeof x);
+  return x;
+}
 
 inline float fast_tanh(float x) {
   // y = x with |x| clamped to c, by the bits: a float's magnitude bits order
   // like unsigned integers, and an integer minimum needs no float comparison
   // (GCC keeps a loop with float compares scalar unless -fno-trapping-math).
-  const std::uint32_t bits = std::bit_cast<std::uint32_t>(x);
-  const std::uint32_t magnitude = bits & 0x7fffffffu, limit = std::bit_cast<std::uint32_t>(7.90531110763549805f);
-  const float y = std::bit_cast<float>((magnitude < limit ? magnitude : limit) | (bits & 0x80000000u));
+  const std::uint32_t bits = bits_of(x), magnitude = bits & 0x7fffffffu, limit = bits_of(7.90531110763549805f);
+  const float y = float_of((magnitude < limit ? magnitude : limit) | (bits & 0x80000000u));
   const float y2 = y * y;
   // numerator: y (α1 + α3 y² + ... + α13 y¹²), odd
   float p = y2 * -2.76076847742355e-16f + 2.00018790482477e-13f;
