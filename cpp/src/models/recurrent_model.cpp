@@ -55,6 +55,7 @@ void check_batch(const Batch& batch, const ModelConfig& config) {
 // Row `row` of t, appended as floats.
 template <class T>
 void append_row(std::vector<float>& out, Tensor<T> t, std::size_t row) {
+  out.reserve(out.size() + t.cols);
   for (std::size_t c = 0; c < t.cols; ++c) out.push_back(static_cast<float>(t.row(row)[c]));
 }
 
