@@ -19,9 +19,10 @@
 //
 // Parameters (after the shared ones of recurrent_model.hpp, the decoder GRU
 // among them, its extra input h~_(t-1) H wide with input feeding, else none):
-// the encoder GRU (H -> H), then by score: general W_a (H x H);
-// concat U_a (H x H), W_a (H x H), v_a (H x 1); local: W_p (H x H), v_p (H x 1);
-// last W_c (2H x H).
+// the encoder GRU (H -> H), then by score: general W_a (H x H); concat U_a
+// (H x H), W_a (H x H), v_a (H x 1); local: W_p (H x H), v_p (H x 1); last W_c
+// (2H x H). Each is stored d_in x d_out and applied to rows, x W (linear.hpp):
+// the paper's matrix transposed.
 #include <cmath>
 #include <memory>
 #include <string>

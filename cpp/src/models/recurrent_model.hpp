@@ -35,7 +35,7 @@
 // draws them uniformly, but 0 makes z start at 1/2: the state half kept, half
 // replaced, and no unit favoured).
 //
-// Attention maps (bahdanau, luong): kind "cross", layer 0, one head, rows =
+// Attention maps (bahdanau, luong; rnn has none): kind "cross", layer 0, one head, rows =
 // the batch's target positions, cols = its padded source length S (the
 // padding's weights are exactly 0); luong local adds p_t of each row.
 #pragma once
