@@ -3,8 +3,6 @@
 
 #include <cmath>
 
-#include "layers/fast_tanh.hpp"
-
 namespace attn::layers {
 
 template <class T>

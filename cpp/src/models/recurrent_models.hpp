@@ -1,5 +1,5 @@
 // recurrent_models.hpp (internal) — the factories of the recurrent models,
-// for make_model (model.cpp): rnn_model.cpp, bahdanau_model.cpp, luong_model.cpp.
+// for make_model (make_model.cpp): rnn_model.cpp, bahdanau_model.cpp, luong_model.cpp.
 #pragma once
 
 #include <memory>

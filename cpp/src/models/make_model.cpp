@@ -1,7 +1,7 @@
-// model.cpp — make_model: the model of config.kind (model.hpp).
-#include "models/model.hpp"
-
+// make_model.cpp — the model of a configuration (model.hpp's factory): each
+// kind's constructor lives with its model.
 #include "attn/error.hpp"
+#include "models/model.hpp"
 #include "models/recurrent_models.hpp"
 
 namespace attn::models {
@@ -16,7 +16,7 @@ std::unique_ptr<Model<T>> make_model(const ModelConfig& config) {
     case ModelKind::Luong:
       return make_luong_model<T>(config);
     default:
-      throw ValueError("config.kind: no engine model of this kind is built yet");
+      throw ValueError("config.kind: this model is not part of the engine yet");
   }
 }
 
