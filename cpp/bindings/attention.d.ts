@@ -204,6 +204,8 @@ export interface AttentionModule {
   }>;
   /** 4 in the SIMD128 build, 1 in the baseline. */
   simdWidth(): number;
+  /** The tiled path's block sizes in this build (the kernel variant's B_r x B_c). */
+  tileSizes(): { queries: number; keys: number };
 
   // Emscripten's runtime, for the tests of the boundary (web/src/engine/testing.js).
   /** The shadow-stack pointer. */

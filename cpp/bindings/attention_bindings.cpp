@@ -295,6 +295,16 @@ val random_stream(std::uint32_t seed_high, std::uint32_t seed_low, std::size_t c
 // Floats per vector register in this build's kernels (4 with SIMD128, 1 without).
 std::size_t simd_width() { return attn::testing::kernel_variants().front()->lanes; }
 
+// tileSizes() -> { queries, keys }: the tiled path's B_r x B_c in this build, the
+// block sizes attn::attention_output runs with (the kernel variant's own).
+val tile_sizes() {
+  const attn::kernels::KernelTable& variant = attn::testing::active_kernel_variant();
+  val sizes = val::object();
+  sizes.set("queries", static_cast<double>(variant.block_queries));
+  sizes.set("keys", static_cast<double>(variant.block_keys));
+  return sizes;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_core) {
@@ -346,4 +356,5 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("randomNormal", &random_normal);
   function("randomStream", &random_stream);
   function("simdWidth", &simd_width);
+  function("tileSizes", &tile_sizes);
 }

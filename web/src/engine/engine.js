@@ -71,6 +71,7 @@ export function makeEngine(module, build, { paths = PUBLIC_PATHS, learning = fal
     build,
     simd: build === 'simd',
     simdWidth: module.simdWidth(),
+    tileSizes: Object.freeze(module.tileSizes()),
     learning,
 
     // attentionBackward, createTrainer (./learning.js): the learning module's, or functions that say it is missing.

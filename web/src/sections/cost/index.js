@@ -7,6 +7,7 @@ import '../../components/formula.css';
 import { DEFAULT_LARGEST, SIZES } from './bench.js';
 import { benchPanel } from './bench-panel.js';
 import { memoryPanel } from './memory-panel.js';
+import { tilesOf } from './memory.js';
 import params from './params.js';
 import '../../components/matrix.css';
 import './cost.css';
@@ -36,7 +37,8 @@ function mount(root, { engine, t, store, initial, onChange }) {
   root.classList.add('co-root');
   const xAxis = xAxisOf(t);
   const bench = benchPanel(state, { t, engine, xAxis, changed: (s) => onChange?.(s) });
-  const memory = memoryPanel({ t, xAxis });
+  const tiles = tilesOf(engine);
+  const memory = memoryPanel({ t, xAxis, tiles });
 
   root.append(
     h('div', { class: 'prose' }, html('p', { class: 'section-lede' }, t('lede'))),
@@ -47,7 +49,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
       html('div', { class: 'co-formula' }, t('costFormula')),
       html('p', {}, t('tradeoff'))),
     bench.el,
-    h('div', { class: 'prose' }, html('h3', {}, t('memory.title')), html('p', {}, t('memory.intro'))),
+    h('div', { class: 'prose' }, html('h3', {}, t('memory.title')), html('p', {}, t('memory.intro', tiles))),
     memory.el,
     html('div', { class: 'prose' }, t('after')));
 
