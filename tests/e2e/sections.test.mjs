@@ -511,6 +511,7 @@ sectionTest('cost', 'the benchmark runs in a worker to completion for n = 64, 12
   assert.ok(await p.locator('#cost-bench button[data-action="cancel"]').isDisabled());
   await p.click('#cost-largest label:has-text("128")');
   await p.click('#cost-bench button[data-action="run"]');
+  assert.equal(await p.getAttribute('#cost-bench', 'data-background'), 'true', 'served over http, the benchmark runs in a worker');
   await p.waitForSelector('#cost-bench[data-state="done"], #cost-bench[data-state="error"]', { timeout: 90000 });
   assert.equal(await p.getAttribute('#cost-bench', 'data-state'), 'done', await text(p, '#cost-bench .co-status'));
   assert.equal(await p.$eval('#cost-bench progress', (el) => el.value), 1);

@@ -8,6 +8,7 @@ import {
   D, LARGEST_CHOICES, SERIES, SIZES, compareTimes, flopsOf, growth, quantile, runBenchmark, sizesUpTo, summaryParts, time, totalWork,
 } from '../../web/src/sections/cost/bench.js';
 import { FLOAT_BYTES, formatBytes, memoryOf, tilesOf } from '../../web/src/sections/cost/memory.js';
+import { openWorker } from '../../web/src/worker/bridge.js';
 
 // Exact memory growth. Emscripten grows the wasm memory by up to 20% more than
 // a call asks for; here its resize import (_emscripten_resize_heap) records the
@@ -114,6 +115,31 @@ describe('the benchmark loop', () => {
     });
     expect(results.filter((r) => r.skipped).map((r) => r.series)).toEqual(['simd', 'simdTiled']);
     expect(results.find((r) => r.series === 'baseline').ms).toBeGreaterThan(0);
+  });
+
+  test('the service on the page (no worker): the page\'s build and plain JavaScript, the other build skipped and said so; cancel stops it', async () => {
+    const worker = openWorker('benchmark', { engine: engines.simd, createWorker: () => { throw new Error('no worker'); } });
+    const seen = { builds: [], progress: [], results: [] };
+    const onProgress = (p) => {
+      if ('builds' in p) seen.builds.push(p.builds);
+      else if ('result' in p) seen.results.push(p.result);
+      else seen.progress.push(p);
+    };
+    expect(await worker.request('run', { sizes: [64], d: D, seed: 1 }, { onProgress })).toEqual({ cancelled: false });
+    expect(worker.inBackground).toBe(false);
+    expect(seen.builds).toEqual([{ simd: true, baseline: false }]);
+    expect(seen.results.map((r) => `${r.series}:${r.skipped ? 'skipped' : 'measured'}`))
+      .toEqual(['simd:measured', 'simdTiled:measured', 'baseline:skipped', 'plainJs:measured']);
+    expect(seen.progress.at(-1)).toMatchObject({ done: totalWork([64]), n: null });
+    expect(summaryParts(seen.results).at(-1)).toEqual({ key: 'bench.summary.skipped', params: { series: ['baseline'] } });
+    // Cancelled after its first result: it stops between samples, long before n = 4096.
+    const results = [];
+    const job = worker.request('run', { sizes: SIZES, d: D, seed: 1 }, {
+      onProgress: (p) => { if ('result' in p) { results.push(p.result); job.cancel(); } },
+    });
+    expect(await job).toEqual({ cancelled: true });
+    expect(results.length).toBeLessThanOrEqual(2);
+    worker.close();
   });
 
   test('timing: a warm-up that is not counted, then repeated samples: the median and the middle half', () => {

@@ -31,7 +31,8 @@ export default {
     done: 'Done.',
     cancelled: 'Cancelled; {count} measurements kept.',
     failed: 'The benchmark failed: {message}',
-    noWorker: 'The benchmark needs a Web Worker, and this browser refused to start one (a page opened from disk cannot start module workers). Serve the page over http to run it.',
+    startingOnPage: 'Starting, on this page…',
+    onPage: 'No background thread can start here (a page opened from disk), so the benchmark runs on this page, between frames: the page pauses for the length of each call (the longest: plain JavaScript at the largest n), and only the build this page loaded is measured.',
     notRun: 'Press “Run the benchmark” to measure.',
     series: {
       simd: 'wasm SIMD (full matrix)',
@@ -56,6 +57,7 @@ export default {
       growthLess: R`From $n/2$ to $n$ the time of {fastest} grew <b>{ratio}</b> times (at most {high} within the spread), less than the 4 that $n^2$ predicts: at this size, costs that grow more slowly than $n^2$ still count. Larger sizes bring the lines closer to slope 2.`,
       growthNoisy: R`From $n/2$ to $n$ the time of {fastest} fell ({ratio} times), beyond the spread: work that quadruples cannot take less time, so the device was busy during part of this run. Run it again to see the growth.`,
       growthMore: R`From $n/2$ to $n$ the time of {fastest} grew <b>{ratio}</b> times (at least {low} within the spread), more than the 4 that $n^2$ predicts.`,
+      skipped: 'Not measured here: {series} (that build did not load in this browser or on this page).',
     },
   },
   memory: {

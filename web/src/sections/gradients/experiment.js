@@ -30,7 +30,7 @@ export function firstReaching(points, target = TARGET_ACCURACY) {
 
 // The sentences that compare the two finished runs, as keys of the section's
 // strings with their numbers: each claim only as far as the runs show it.
-// runs: { scaled: points, raw: points } (points as in src/training/training-host.js).
+// runs: { scaled: points, raw: points } (points as in src/training/training-service.js).
 export function compareRuns(runs, { steps, target = TARGET_ACCURACY }) {
   const a = firstReaching(runs.scaled, target);
   const b = firstReaching(runs.raw, target);
