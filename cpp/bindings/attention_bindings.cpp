@@ -1,4 +1,11 @@
-// Embind bindings of the attention core: type conversion only.
+// Embind bindings of the attention core. They convert types, and do three
+// things more, each named below: they refuse an option string their table
+// does not hold, a scale a float cannot hold and a randomStream count beyond
+// the core's matrix limit (before the core is called),
+// they force the scalar kernel variant for the test path 'scalar' and report
+// the build's kernel facts (simdWidth, tileSizes), and they turn the core's
+// exceptions into returned JavaScript Error objects. Every other check is the
+// engine's (web/src/engine/arguments.js) or the core's.
 //
 // In:  Float32Array / Uint8Array arguments are copied into std::vector (one
 //      TypedArray.set per argument); sizes arrive as numbers; every option
