@@ -9,6 +9,7 @@ import {
 } from '../../web/src/sections/cost/bench.js';
 import { FLOAT_BYTES, formatBytes, memoryOf, tilesOf } from '../../web/src/sections/cost/memory.js';
 import { openWorker } from '../../web/src/worker/bridge.js';
+import benchmark from '../../web/src/worker/services/benchmark.js';
 
 // Exact memory growth. Emscripten grows the wasm memory by up to 20% more than
 // a call asks for; here its resize import (_emscripten_resize_heap) records the
@@ -118,7 +119,7 @@ describe('the benchmark loop', () => {
   });
 
   test('the service on the page (no worker): the page\'s build and plain JavaScript, the other build skipped and said so; cancel stops it', async () => {
-    const worker = openWorker('benchmark', { engine: engines.simd, createWorker: () => { throw new Error('no worker'); } });
+    const worker = openWorker(benchmark, { engine: engines.simd, createWorker: () => { throw new Error('no worker'); } });
     const seen = { builds: [], progress: [], results: [] };
     const onProgress = (p) => {
       if ('builds' in p) seen.builds.push(p.builds);

@@ -27,7 +27,7 @@ function testService({ engine } = {}) {
   };
 }
 let loads = 0;
-const services = { test: async () => { loads += 1; return { createService: testService }; } };
+const service = { name: 'test', load: async () => { loads += 1; return { createService: testService }; } };
 
 const opened = [];
 afterEach(() => { opened.splice(0).forEach((w) => w.close()); });
@@ -60,7 +60,7 @@ function channelWorker({ ready = true } = {}) {
 }
 
 function open(createWorker, options = {}) {
-  const w = openWorker('test', { services, createWorker, ...options });
+  const w = openWorker(service, { createWorker, ...options });
   opened.push(w);
   return w;
 }
@@ -131,8 +131,11 @@ describe('in a worker', () => {
     expect(worker.inBackground).toBe(false);
   });
 
-  test('an unknown service is refused by name', () => {
-    expect(() => openWorker('fly', { services })).toThrow(new TypeError('service: expected one of test, got "fly"'));
+  test('the worker is asked for by the service\'s name', async () => {
+    const names = [];
+    const worker = open((name) => { names.push(name); return channelWorker(); });
+    await worker.request('echo', 0);
+    expect(names).toEqual(['test']);
   });
 });
 

@@ -14,12 +14,13 @@
 //   run.start(options); run.play({ paced: true, until: 3000 }); run.pause(); run.step();
 //   run.translate(id, sentence); run.stop();   // stop terminates the worker: the model is gone
 import { openWorker } from '../worker/bridge.js';
+import training from '../worker/services/training.js';
 
 export function trainingRun({ engine, onMessage, open = openWorker }) {
   let worker = null;
   let playing = null;   // the play request while it runs
 
-  const ask = (name, payload, options) => (worker ??= open('training', { engine })).request(name, payload, options);
+  const ask = (name, payload, options) => (worker ??= open(training, { engine })).request(name, payload, options);
   // A request that failed: said once; a closed worker's requests are not failures.
   const failed = (err) => { if (err.name !== 'AbortError') onMessage({ type: 'error', message: err.message }); };
 

@@ -1,9 +1,9 @@
-// The page's one way to a Web Worker: a service (./services.js) in a worker of
+// The page's one way to a Web Worker: a service (./services/) in a worker of
 // its own, asked by requests. A request gets progress messages while it runs
 // and one reply, or an error; it can be cancelled (the service stops where it
 // can and replies); the whole worker can be closed (terminated).
 //
-//   const worker = openWorker('training', { engine });
+//   const worker = openWorker(training, { engine });   // training: ./services/training.js
 //   const job = worker.request('play', { until: 200 }, { onProgress: (p) => ... });
 //   job.cancel();               // asks the service to stop; `await job` gives its reply
 //   await job;                  // the reply, or throws what the service threw
@@ -15,24 +15,20 @@
 // fails before it says it is ready, the same service runs on the page with the
 // page's `engine`, over a MessageChannel (the same messages, the same copies),
 // in slices of `inPageSliceMs` between which the page paints and handles
-// input; what was asked of the worker is asked again there. Its code is
-// loaded then: a page whose worker starts does not download it.
-import { serve } from './serve.js';
-import { SERVICES } from './services.js';
+// input; what was asked of the worker is asked again there. Its code (and
+// ./serve.js) is loaded then: a page whose worker starts does not download it.
 
 export const IN_PAGE_SLICE_MS = 8;
 
 // Every worker of the page starts here, named after its service (./worker.js reads the name).
-const startWorker = (service) => new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: service });
+const startWorker = (name) => new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name });
 
 const abortError = () => Object.assign(new Error('the worker was closed'), { name: 'AbortError' });
 const remoteError = ({ error, name }) => Object.assign(new Error(error), { name });
 
-// createWorker(service) and services: for tests.
-export function openWorker(service, {
-  engine, createWorker = startWorker, services = SERVICES, inPageSliceMs = IN_PAGE_SLICE_MS,
-} = {}) {
-  if (!Object.hasOwn(services, service)) throw new TypeError(`service: expected one of ${Object.keys(services).join(', ')}, got ${JSON.stringify(service)}`);
+// service: { name, load } (./services/). createWorker(name): for tests.
+export function openWorker(service, { engine, createWorker = startWorker, inPageSliceMs = IN_PAGE_SLICE_MS } = {}) {
+  const { name, load } = service;
   let worker = null;       // the Worker, while one runs the service
   let ready = false;       // it said so
   let port = null;         // where requests go: the worker, or the page's end of the in-page channel
@@ -60,8 +56,13 @@ export function openWorker(service, {
 
   function runInPage() {
     const channel = new MessageChannel();
-    const handlers = services[service]().then((m) => m.createService({ engine }));
-    inPage = { channel, server: serve(channel.port2, handlers, { sliceMs: inPageSliceMs }) };
+    const handlers = load().then((m) => m.createService({ engine }));
+    const mine = { channel, server: null };
+    // Requests wait on the channel until the server listens (a port queues them until started).
+    import('./serve.js').then(({ serve }) => {
+      if (inPage === mine) mine.server = serve(channel.port2, handlers, { sliceMs: inPageSliceMs });
+    });
+    inPage = mine;
     port = channel.port1;
     port.addEventListener('message', receive);
     port.start();
@@ -72,7 +73,7 @@ export function openWorker(service, {
     if (port) return;
     let w;
     try {
-      w = createWorker(service);
+      w = createWorker(name);
     } catch {
       runInPage();
       return;
@@ -91,7 +92,7 @@ export function openWorker(service, {
         return;
       }
       const message = event.message || 'the worker stopped';
-      for (const job of pending.values()) job.reject(new Error(`${service}: ${message}`));
+      for (const job of pending.values()) job.reject(new Error(`${name}: ${message}`));
       pending.clear();
     });
   }
@@ -103,7 +104,7 @@ export function openWorker(service, {
     worker = null;
     ready = false;
     if (inPage) {
-      inPage.server.close();
+      inPage.server?.close();
       inPage.channel.port1.close();
       inPage.channel.port2.close();
       inPage = null;

@@ -7,13 +7,14 @@
 //   const run = benchmarkRun({ engine, onProgress, onResult, onDone, onFailed });
 //   run.start({ sizes, d, seed });  run.inBackground;  run.cancel();
 import { openWorker } from '../../worker/bridge.js';
+import benchmark from '../../worker/services/benchmark.js';
 
 export function benchmarkRun({ engine, onBuilds, onProgress, onResult, onDone, onFailed, open = openWorker }) {
   let worker = null;
   return {
     start(settings) {
       worker?.close();
-      const mine = open('benchmark', { engine });
+      const mine = open(benchmark, { engine });
       worker = mine;
       const job = mine.request('run', settings, {
         onProgress: (p) => {

@@ -1,15 +1,15 @@
 // Section "gradients", the decisive experiment: the same model trained twice
 // from the same seed, with and without the division by sqrt(d_k), each run in
-// its own worker (./experiment-runs.js), on request. The held-out loss and
-// accuracy of both runs plot as they come; when both are done, the summary
-// says what they showed (./experiment.js). The runs live in `state` (kept
-// across a language switch).
+// its own worker, on request (./experiment-runs.js, loaded with the worker
+// bridge at the first click: a reader who never runs it does not download
+// them). The held-out loss and accuracy of both runs plot as they come; when
+// both are done, the summary says what they showed (./experiment.js). The
+// runs live in `state` (kept across a language switch).
 import { h, html, setHTML, setText } from '../../lib/dom.js';
 import { trainingCurves } from '../../components/training-curves.js';
 import { formatFull, formatNumber } from '../../lib/format.js';
-import { RUNS, compareRuns, evaluateEvery } from './experiment.js';
+import { RUNS, compareRuns, emptyRuns, evaluateEvery } from './experiment.js';
 import { experimentControls } from './experiment-controls.js';
-import { experimentRuns } from './experiment-runs.js';
 
 const STYLE = {
   scaled: { color: 'var(--c-scaled)', marker: 'square', dash: '6 3' },
@@ -45,16 +45,17 @@ export function experimentPanel(model, { t, engine, store, changed }) {
     h('div', { class: 'gr-plots' }, curves.loss.el, curves.accuracy.el),
     summary);
 
-  const runs = experimentRuns({
-    engine,
-    onUpdate: () => redraw(),
-    onDone: () => { setStatus('done'); redraw(); },
-    onFailed: (message) => {
-      console.error(message);
-      state.failure = message;
-      stop('stopped');
-    },
-  });
+  const failed = (message) => {
+    console.error(message);
+    state.failure = message;
+    stop('stopped');
+  };
+  let runs = null;      // the two runs' driver, once loaded
+  let loading = null;
+  const loadRuns = () => (loading ??= import('./experiment-runs.js').then(({ experimentRuns }) => (runs = experimentRuns({
+    engine, onUpdate: () => redraw(), onDone: () => { setStatus('done'); redraw(); }, onFailed: failed,
+  }))));
+  let starts = 0;       // a start that a later start or a stop overtook does nothing
 
   function showPlan() {
     const s = settings();
@@ -92,16 +93,20 @@ export function experimentPanel(model, { t, engine, store, changed }) {
   const redraw = () => { frame ||= requestAnimationFrame(draw); };
 
   function start() {
+    const mine = ++starts;
     state.failure = null;
     state.settings = { ...settings() };
-    state.runs = runs.start(state.settings);
+    state.runs = emptyRuns();
     setStatus('running');
     redraw();
+    loadRuns().then((loaded) => { if (mine === starts) loaded.start(state.settings, state.runs); },
+      (err) => { loading = null; if (mine === starts) failed(String(err?.message ?? err)); });
   }
 
   // Terminates both workers; `next`: the status after.
   function stop(next) {
-    runs.stop();
+    starts += 1;
+    runs?.stop();
     setStatus(next);
     redraw();
   }
@@ -121,7 +126,8 @@ export function experimentPanel(model, { t, engine, store, changed }) {
   return {
     el,
     destroy() {
-      runs.stop();
+      starts += 1;
+      runs?.stop();
       cancelAnimationFrame(frame);
       curves.destroy();
     },

@@ -2,11 +2,11 @@
 // a training run in a worker of its own (src/training/training-run.js): the
 // same model from the same seed, scaled and not, trained to `steps` with a
 // held-out point every evaluateEvery(steps) steps. Their points and steps go
-// into `runs` ({ scaled: { points, step, done }, raw: ... }) as they come.
+// into `runs` (./experiment.js emptyRuns) as they come.
 //
 //   const runs = experimentRuns({ engine, onUpdate, onDone, onFailed });
-//   state.runs = runs.start(settings);   // the previous runs stop first
-//   runs.stop();                          // terminates both workers
+//   runs.start(settings, state.runs);   // the previous runs stop first
+//   runs.stop();                         // terminates both workers
 import { trainingRun } from '../../training/training-run.js';
 import { RUNS, evaluateEvery, runOptions } from './experiment.js';
 
@@ -20,9 +20,8 @@ export function experimentRuns({ engine, onUpdate, onDone, onFailed }) {
     }
   }
 
-  function start(settings) {
+  function start(settings, runs) {
     stop();
-    const runs = Object.fromEntries(RUNS.map((name) => [name, { points: [], step: 0, done: false }]));
     for (const name of RUNS) {
       const onMessage = (message) => {
         if (workers[name] !== run) return;
@@ -46,7 +45,6 @@ export function experimentRuns({ engine, onUpdate, onDone, onFailed }) {
       run.start(runOptions(settings, name));
       run.play({ until: settings.steps, evaluateEvery: evaluateEvery(settings.steps), probe: false });
     }
-    return runs;
   }
 
   return { start, stop };

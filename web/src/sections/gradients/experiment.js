@@ -15,6 +15,8 @@ export const EVALUATIONS = 20;   // held-out evaluations per run: every steps/20
 export const TASK = 'translate';
 
 export const RUNS = Object.freeze(['scaled', 'raw']);
+// The runs before their first message: { scaled: { points, step, done }, raw: ... }.
+export const emptyRuns = () => Object.fromEntries(RUNS.map((run) => [run, { points: [], step: 0, done: false }]));
 
 // createTrainer's options of one run.
 export function runOptions({ dk, seed }, run) {

@@ -9,6 +9,7 @@
 // module workers), the experiments run on the page with the page's engine
 // instead (the bridge's fallback): slower to the eye, same numbers.
 import { openWorker } from '../../worker/bridge.js';
+import experiments from '../../worker/services/experiments.js';
 
 const now = () => globalThis.performance?.now() ?? Date.now();
 
@@ -38,7 +39,7 @@ export function mergeSweep(settings, parts) {
 // `size` workers of the experiments service (src/worker/bridge.js); where none
 // can start, one on the page, with the page's engine.
 export function createExperimentPool({ size = 2, engine, open = openWorker }) {
-  const workers = Array.from({ length: size }, () => open('experiments', { engine }));
+  const workers = Array.from({ length: size }, () => open(experiments, { engine }));
 
   return {
     get inBackground() { return workers[0].inBackground; },
