@@ -17,6 +17,7 @@ namespace {
 using attn::ValueError;
 using attn::models::Batch;
 using attn::training::fill_batch;
+using attn::training::longest_decoder_sequence;
 using attn::training::ModelLayout;
 using attn::training::SequenceExample;
 using attn::training::SequenceTask;
@@ -155,6 +156,7 @@ TEST(Batching, DrawnBatchesReadBackAsTheirExamples) {
       Batch batch;
       fill_batch(examples, ids, batch);
       const std::size_t T = batch.target_length;
+      ASSERT_LE(T, longest_decoder_sequence(task, layout));
       const bool decoder = layout == ModelLayout::DecoderOnly;
       for (std::size_t b = 0; b < examples.size(); ++b) {
         const SequenceExample& e = examples[b];
@@ -210,6 +212,8 @@ TEST(Batching, RefillingReusesTheBatch) {
   const std::size_t longest = task.max_target_length() + 1;
   SequenceExample longest_example = task.example_of("in the morning the young student quietly reads an old book in the library");
   ASSERT_EQ(longest_example.target.size() + 1, longest);
+  ASSERT_EQ(longest_decoder_sequence(task, ModelLayout::SequenceToSequence), longest);
+  ASSERT_EQ(longest_decoder_sequence(task, ModelLayout::DecoderOnly), 14u + 1u + 12u);
   std::vector<SequenceExample> examples(32, longest_example);
   Batch batch;
   fill_batch(examples, ids, batch);

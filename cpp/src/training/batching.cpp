@@ -68,6 +68,11 @@ void TokenIds::prompt(std::span<const std::int32_t> source, std::vector<std::int
   ids.push_back(kSep);
 }
 
+std::size_t longest_decoder_sequence(const SequenceTask& task, ModelLayout layout) {
+  if (layout == ModelLayout::SequenceToSequence) return task.max_target_length() + 1;
+  return task.max_source_length() + 1 + task.max_target_length();
+}
+
 namespace {
 
 std::string part_name(std::size_t b, const char* part) {

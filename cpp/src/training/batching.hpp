@@ -72,7 +72,13 @@ class TokenIds {
   bool shared_;
 };
 
-// examples -> batch, padded to the longest example. The batch's vectors are
+// The longest decoder sequence T of any batch of the task (ModelConfig's
+// max_target_length): seq2seq max_target + 1 (BOS or EOS beside the target);
+// decoder-only max_source + 1 + max_target (the inputs before EOS).
+std::size_t longest_decoder_sequence(const SequenceTask& task, ModelLayout layout);
+
+// examples -> batch, padded to the longest example (decoder-only: no source,
+// source_length 0 and source_lengths all 0). The batch's vectors are
 // reused (no allocation once they have grown). ValueError naming
 // examples[b] and the part: a word id out of range, `counted` neither empty
 // nor one per target word, an empty source for a sequence-to-sequence model;

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <stdexcept>
 
 #include "attn/error.hpp"
 #include "training/sequence_generator.hpp"
