@@ -402,9 +402,14 @@ TEST(SequenceTasks, TranslateTokenizingRoundTrips) {
   const std::vector<std::int32_t> probe = task.probe().source;
   EXPECT_EQ(task.tokenize("The young student read an old book quietly in the library yesterday."), probe);
   EXPECT_EQ(task.tokenize("  THE young student read an old book quietly in the library, yesterday!"), probe);
-  // Typed sentences need the grammar only: a verb with an object that does not fit it is read.
+  // Typed sentences need the grammar only: a verb with an object that does not fit it is read,
+  // and "a" before a vowel stays as typed.
   EXPECT_EQ(task.target_text(task.example_of("yesterday, the cook ate a famous key").target),
             "어제 요리사가 유명한 열쇠를 먹었다");
+  const SequenceExample typed = task.example_of("a artist eats a apple");
+  EXPECT_EQ(task.source_text(typed.source), "a artist eats a apple");
+  EXPECT_EQ(task.target_text(typed.target), "화가가 사과를 먹는다");
+  EXPECT_EQ(typed.alignment, (std::vector<std::int32_t>{1, -1, 4, -1, 2}));
 }
 
 TEST(SequenceTasks, TranslateTokenizingErrors) {

@@ -213,9 +213,12 @@ class TranslateGenerator final : public SequenceGenerator {
   std::vector<std::int32_t> read_words(std::string_view sentence) const override {
     return ids_of_pieces(split_sentence(sentence, false), source_words_, "word");
   }
+  // The typed words stay the source: write() would put "an" for a typed "a"
+  // before a vowel, its only change (same words, same positions otherwise).
   SequenceExample example_of(std::span<const std::int32_t> source) const override {
     SequenceExample example;
     write(parse(source), example);
+    example.source.assign(source.begin(), source.end());
     return example;
   }
 
