@@ -8,9 +8,10 @@
 // call (entries changed, a length one off), as a caller may.
 //
 // Oracles:
-// - only documented errors; the full and tiled paths refuse a bad call with
-//   the reference's message; they refuse a valid call only for a result
-//   beyond the float range, and then the reference does too
+// - only documented errors; the full and tiled paths refuse what the
+//   reference refuses (a bad call, a gradient beyond the float range), with its
+//   message, and nothing else: the same call, the same answer; the tiled
+//   forward never refuses a valid call (its log-sum-exp is kept in double)
 // - when a path returns: every gradient finite; rows of dQ of fully masked
 //   queries, and rows of dK and dV of keys no query sees, exactly 0
 // - every gradient within the derived tolerance of its exact value
@@ -60,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto forward = outcome_of<attn::TiledAttentionForward>(
       [&] { return attn::testing::attention_forward_tiled(c.q, c.k, c.v, s, c.options, tiles); });
 
-  if (full.error != reference.error && !(is_range_error(full.error) && is_range_error(reference.error)))
+  if (full.error != reference.error)
     finding("attention_backward refused with \"%.300s\", the reference with \"%.300s\"", full.error.c_str(),
             reference.error.c_str());
   const bool bad_tiles = tiles.queries == 0 || tiles.keys == 0;
@@ -87,10 +88,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (full.result) check_gradients(*full.result, b, keep, s, "attention_backward");
 
   // The tiled forward: its output, and L_i = ln sum_j exp(S_ij) (-inf for a fully masked row).
-  if (forward.raised()) {
-    require(is_range_error(forward.error), "attention_forward_tiled refused a valid call");
-    return 0;
-  }
+  if (forward.raised()) finding("attention_forward_tiled refused a valid call: %.300s", forward.error.c_str());
   const attn::TiledAttentionForward& f = *forward.result;
   require_finite(f.output, "forward.output");
   require_close(f.output, fb.output.value, fb.output.tolerances(), "forward.output");
@@ -120,7 +118,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (foreign_forward) {
     const std::size_t which = in.below(4);
     if (which == 0) given.output = in.values(given.output.size());
-    if (which == 1) given.log_sum_exp = in.values(given.log_sum_exp.size());
+    if (which == 1) {
+      const std::vector<float> values = in.values(given.log_sum_exp.size());
+      given.log_sum_exp.assign(values.begin(), values.end());
+    }
     if (which == 2) given.log_sum_exp.push_back(0.0f);
     if (which == 3) given.output.pop_back();
   }
@@ -129,8 +130,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       return small ? attn::testing::attention_backward_tiled(c.q, c.k, c.v, grad_output, given, s, c.options, tiles)
                    : attn::attention_backward_tiled(c.q, c.k, c.v, grad_output, given, s, c.options);
     });
-    if (!foreign_forward && tiled.raised() && !(is_range_error(tiled.error) && reference.raised()))
-      finding("attention_backward_tiled refused a valid call: %.300s", tiled.error.c_str());
+    if (!foreign_forward && tiled.error != reference.error)
+      finding("attention_backward_tiled: \"%.300s\", the reference: \"%.300s\"", tiled.error.c_str(),
+              reference.error.c_str());
     if (!tiled.result) continue;
     if (foreign_forward) {
       // Not this call's forward: no exact value to compare with, but finite.

@@ -298,7 +298,7 @@ TEST(AttentionBackward, BadInputNamesTheArgument) {
   broken.log_sum_exp.pop_back();
   EXPECT_TRUE(throws_with_message<attn::ShapeError>(
       [&] { attn::attention_backward_tiled(x.q, x.k, x.v, x.grad_output, broken, shape); },
-      {"forward.log_sum_exp: expected n = 3 floats, got 2"}));
+      {"forward.log_sum_exp: expected n = 3 numbers, got 2"}));
   broken = forward;
   broken.log_sum_exp[1] = std::numeric_limits<float>::infinity();
   EXPECT_TRUE(throws_with_message<attn::ValueError>(

@@ -33,6 +33,19 @@ std::vector<std::vector<float>> every_output_path(const std::vector<float>& q, c
           attn::testing::attention_output(q, k, v, shape, options, {2, 2})};
 }
 
+// |actual_i - expected_i| <= tolerance for every i (an absolute bound, for sums
+// whose terms cancel: the rule of test_support.hpp is relative to the result).
+::testing::AssertionResult all_close_within(const std::vector<float>& actual, const std::vector<float>& expected,
+                                            double tolerance) {
+  if (actual.size() != expected.size()) return ::testing::AssertionFailure() << "sizes differ";
+  for (std::size_t i = 0; i < actual.size(); ++i) {
+    if (!(std::fabs(static_cast<double>(actual[i]) - expected[i]) <= tolerance))
+      return ::testing::AssertionFailure() << "[" << i << "] actual " << actual[i] << ", expected " << expected[i]
+                                           << " within " << tolerance;
+  }
+  return ::testing::AssertionSuccess();
+}
+
 // q = (1e20, 0), keys (1e20, 0), (1e20, 0), (1, 1): q . k_0 = 1e40 overflows
 // float. Scaled scores 7.1e39, 7.1e39, 7.1e19: weights 1/2, 1/2, 0.
 TEST(FloatRange, ScoresBeyondFloatRaiseOnTheTraceAndTheOutputIsRight) {
@@ -320,9 +333,7 @@ TEST(FloatRange, BackwardOfScoresBeyondFloatIsComputedInDouble) {
   };
   check(attn::reference::attention_backward(q, k, v, d_o, shape));
   check(attn::attention_backward(q, k, v, d_o, shape));
-  // the tiled forward cannot return L = ln sum_j exp(S_j) = 7.07e39: it names it
-  EXPECT_TRUE(throws_with_message<ValueError>([&] { attn::attention_forward_tiled(q, k, v, shape); },
-                                              {"log_sum_exp[0]: ln sum_j exp(S_0j) = 7.07106", kBeyond}));
+  check(attn::attention_backward_tiled(q, k, v, d_o, attn::attention_forward_tiled(q, k, v, shape), shape));
   // Scores in range; dP = dO V^T = 1e40 for every key overflows float, but dP
   // - D is small (all dP_j equal) and every gradient fits.
   const std::vector<float> small_q = {1, 0}, big_v = {1e20f, 0, 1e20f, 1, 1e20f, 2}, big_d_o = {1e20f, 0};
@@ -347,8 +358,39 @@ TEST(FloatRange, BackwardOfScoresBeyondFloatIsComputedInDouble) {
       {"grad_v[0][0]: (P^T dO)[0][0] = 4.5", kBeyond}));
 }
 
+// Issue 25, item 4: the same call, one answer on every path. q = (1e20, 0),
+// keys (1e20, 0), (1e19, 0), (0, 0): scaled scores 7.07e39, 7.07e38, 0, so
+// the weights are (1, 0, 0) exactly, the output is v_0, and
+//   dV = P^T dO = (dO, 0, 0);  dP_j = dO . v_j, D = dO . O = dP_0,
+//   dS = P (dP - D) = 0, so dQ = 0 and dK = 0.
+// Every output path and every backward path returns these (the tiled forward
+// keeps L_0 = 7.07e39 in double: before, it refused it, and the tiled backward
+// path with it). The trace alone refuses, naming scores[0][0]: it returns the
+// scores, and 1e40 is not a float (attn/attention.hpp).
+TEST(FloatRange, EveryPathGivesTheSameAnswerBeyondTheFloatRange) {
+  const std::vector<float> q = {1e20f, 0}, k = {1e20f, 0, 1e19f, 0, 0, 0}, v = {1, 2, 3, 4, 5, 6}, d_o = {1, -1};
+  const attn::AttentionShape shape{1, 3, 2, 2};
+  for (const auto& output : every_output_path(q, k, v, shape)) EXPECT_TRUE(all_close(output, std::vector{1.0, 2.0}));
+  for (auto trace : {attn::attention, attn::reference::attention})
+    EXPECT_TRUE(throws_with_message<ValueError>([&] { trace(q, k, v, shape, {}); }, {"scores[0][0]: q_0 . k_0 = ", kBeyond}));
+
+  const auto forward = attn::attention_forward_tiled(q, k, v, shape);
+  EXPECT_TRUE(all_close(forward.output, std::vector{1.0, 2.0}));
+  const double q0 = 1e20f, scale = attn::Scale::inverse_sqrt_dk().factor(2);
+  EXPECT_TRUE(all_close(forward.log_sum_exp, std::vector{scale * q0 * q0}));  // L_0 = S_00: the other weights are 0
+
+  const std::vector<double> zeros(6, 0.0), grad_v = {1, -1, 0, 0, 0, 0};
+  for (const auto& g : {attn::reference::attention_backward(q, k, v, d_o, shape), attn::attention_backward(q, k, v, d_o, shape),
+                        attn::attention_backward_tiled(q, k, v, d_o, forward, shape)}) {
+    EXPECT_TRUE(all_close(g.q, std::vector{0.0, 0.0}));
+    EXPECT_TRUE(all_close(g.k, zeros));
+    EXPECT_TRUE(all_close(g.v, grad_v));
+  }
+}
+
 // A forward of another call (its L_i below the row's scores) made P_ij =
-// exp(S_ij - L_i) overflow: refused, naming it.
+// exp(S_ij - L_i) overflow: refused, naming it. So is an L_i beyond the float
+// range where every score lies within it (it would be used as a float).
 TEST(FloatRange, TiledBackwardRefusesTheForwardOfAnotherCall) {
   const std::vector<float> q = {1, 0}, k = {1, 0, 0, 1, 1, 1}, v = {2, 0, 0, 2, 1, 1}, d_o = {1, 0};
   const attn::AttentionShape shape{1, 3, 2, 2};
@@ -357,6 +399,10 @@ TEST(FloatRange, TiledBackwardRefusesTheForwardOfAnotherCall) {
   EXPECT_TRUE(throws_with_message<ValueError>(
       [&] { attn::attention_backward_tiled(q, k, v, d_o, forward, shape); },
       {"forward.log_sum_exp[0]: expected the log-sum-exp of row 0's scores (at least their maximum, 0.707106", "got -100"}));
+  forward.log_sum_exp[0] = 1e40;
+  EXPECT_TRUE(throws_with_message<ValueError>(
+      [&] { attn::attention_backward_tiled(q, k, v, d_o, forward, shape); },
+      {"forward.log_sum_exp[0]: expected the log-sum-exp of row 0's scores, which lie within the float range, got 1e+40"}));
 }
 
 // The same call's forward is never refused, however large its scores (a fuzz
@@ -365,7 +411,13 @@ TEST(FloatRange, TiledBackwardRefusesTheForwardOfAnotherCall) {
 // and by the backward's recomputation, whose score then exceeded the forward's
 // L_4 by one float spacing (32 at 4.35e8), more than the 1 the check allowed.
 // Every kernel variant, forward blocks of 1 to 9, threads 1 and 2; the backward
-// with the same blocks and with its own.
+// with the same blocks and with its own, and the full path, give the
+// reference's gradients. Rows 0-3 attend to the tied keys 0 and 1 (scores 3e17
+// and 1.7e9) with weights 1/2 each, row 4 to key 2 alone: dV = P^T dO entry by
+// entry (the tiled path's weights from the forward's float L_i = m_i + ln 2,
+// whose ln 2 a float at 3e17 cannot hold, were 1 and 1: dV twice the right
+// one). dQ and dK are sums of terms scale dS_ij k_j, scale dS_ij q_i of up to
+// 0.58 x 1.41 x 4.3e8 = 3.5e8 that cancel (k_0 = k_1): within 1e-6 of that.
 TEST(FloatRange, TiledBackwardAcceptsItsOwnForwardAtLargeScores) {
   const float big = -431602080.0f;
   const std::vector<float> q = {big, big, big, big, big, -4.75f, -0.75f, -1.125f, -5, -1.9375f, -0.6875f, -3.6875f,
@@ -374,21 +426,33 @@ TEST(FloatRange, TiledBackwardAcceptsItsOwnForwardAtLargeScores) {
                                 3.4375f, 0.0152975162f, -1.03759851e-37f};
   const std::vector<float> v = {-1, 1.8125f, -29.6988754f, 3.8125f, -6.1875f}, d_o = {1, -1, 0.5f, 2, -0.25f};
   const attn::AttentionShape shape{5, 5, 3, 1};
+  const auto reference = attn::reference::attention_backward(q, k, v, d_o, shape);
+  EXPECT_TRUE(all_close(reference.v, std::vector{1.25, 1.25, -0.25, 0.0, 0.0}));  // 0.5 (1 - 1 + 0.5 + 2); -0.25
+  const auto within_term_rounding = [](const std::vector<float>& actual, const std::vector<float>& expected) {
+    return all_close_within(actual, expected, 1e-6 * 3.5e8);
+  };
+  const auto same_gradients = [&](const attn::AttentionGradients& g) {
+    EXPECT_TRUE(all_close(g.v, reference.v));
+    EXPECT_TRUE(within_term_rounding(g.q, reference.q));
+    EXPECT_TRUE(within_term_rounding(g.k, reference.k));
+  };
   for (const attn::kernels::KernelTable* table : attn::testing::kernel_variants()) {
     const attn::testing::ForceKernelVariant variant(table->name);
+    SCOPED_TRACE(table->name);
+    same_gradients(attn::attention_backward(q, k, v, d_o, shape));
     for (std::size_t threads : {1, 2}) {
       attn::AttentionOptions options;
       options.threads = threads;
       for (std::size_t rows = 1; rows <= 9; ++rows) {
         for (std::size_t cols = 1; cols <= 9; ++cols) {
-          SCOPED_TRACE(::testing::Message() << table->name << ", blocks " << rows << " x " << cols << ", threads " << threads);
+          SCOPED_TRACE(::testing::Message() << "blocks " << rows << " x " << cols << ", threads " << threads);
           const attn::testing::TileSizes tiles{rows, cols};
           const auto forward = attn::testing::attention_forward_tiled(q, k, v, shape, options, tiles);
           attn::AttentionGradients g, h;
           ASSERT_NO_THROW(g = attn::testing::attention_backward_tiled(q, k, v, d_o, forward, shape, options, tiles));
           ASSERT_NO_THROW(h = attn::attention_backward_tiled(q, k, v, d_o, forward, shape, options));  // its own blocks
-          EXPECT_TRUE(all_finite(g.q) && all_finite(g.k) && all_finite(g.v));
-          EXPECT_TRUE(all_finite(h.q) && all_finite(h.k) && all_finite(h.v));
+          same_gradients(g);
+          same_gradients(h);
         }
       }
     }
@@ -426,8 +490,7 @@ TEST(FloatRange, BackwardPassesAreFiniteOrRaiseOnRandomHostileInputs) {
     };
     for (int path = 0; path < 3; ++path) run(path);
     EXPECT_EQ(errors[0], errors[1]);
-    // the tiled path may also refuse the forward's L (scores beyond float), never compute what the reference refused
-    if (!errors[0].empty()) EXPECT_FALSE(errors[2].empty());
+    EXPECT_EQ(errors[0], errors[2]);  // the same call, the same answer (the tiled forward keeps L in double)
     ++(errors[0].empty() ? computed : raised);
 
     const std::size_t heads = 1 + rng.next_u64() % 2, d_model = heads * (1 + rng.next_u64() % 2);
