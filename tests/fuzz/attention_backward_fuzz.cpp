@@ -15,7 +15,10 @@
 // - when a path returns: every gradient finite; rows of dQ of fully masked
 //   queries, and rows of dK and dV of keys no query sees, exactly 0
 // - every gradient within the derived tolerance of its exact value
-//   (error_bounds.hpp), the forward's output and log-sum-exp too
+//   (error_bounds.hpp), the forward's output and log-sum-exp too: the double
+//   analysis's for the reference and for a call every path must compute in
+//   double, the float analysis's otherwise
+#include <algorithm>
 #include <cstdint>
 
 #include "attention_call.hpp"
@@ -79,11 +82,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bounds::Bounded q = bounds::exact(c.q, s.n, s.d_k), k = bounds::exact(c.k, s.m, s.d_k),
                         v = bounds::exact(c.v, s.m, s.d_v), d_o = bounds::exact(grad_output, s.n, s.d_v);
   const bounds::AttentionBounds fb = bounds::attention(q, k, v, scale, keep);
-  const bounds::GradientBounds b = bounds::attention_backward(q, k, v, d_o, fb, scale);
+  const bounds::GradientBounds gradients_in_float = bounds::attention_backward(q, k, v, d_o, fb, scale);
+  const bounds::Bounded qd = bounds::exact(c.q, s.n, s.d_k, bounds::kDouble),
+                        kd = bounds::exact(c.k, s.m, s.d_k, bounds::kDouble),
+                        vd = bounds::exact(c.v, s.m, s.d_v, bounds::kDouble),
+                        d_od = bounds::exact(grad_output, s.n, s.d_v, bounds::kDouble);
+  const bounds::AttentionBounds fbd = bounds::attention(qd, kd, vd, scale, keep);
+  const bounds::GradientBounds gradients_in_double = bounds::attention_backward(qd, kd, vd, d_od, fbd, scale);
+  // The backward passes go to double as a whole when any row must (backward_range.hpp)
+  const std::vector<bool> double_rows = bounds::double_path_rows(q, k, v, scale);
+  const bool in_double = std::find(double_rows.begin(), double_rows.end(), true) != double_rows.end();
+  const bounds::GradientBounds& b = in_double ? gradients_in_double : gradients_in_float;
 
   if (reference.result) {
     const attn::AttentionGradients& r = *reference.result;
-    check_gradients(r, b, keep, s, "reference");
+    check_gradients(r, gradients_in_double, keep, s, "reference");
   }
   if (full.result) check_gradients(*full.result, b, keep, s, "attention_backward");
 
@@ -91,24 +104,27 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (forward.raised()) finding("attention_forward_tiled refused a valid call: %.300s", forward.error.c_str());
   const attn::TiledAttentionForward& f = *forward.result;
   require_finite(f.output, "forward.output");
-  require_close(f.output, fb.output.value, fb.output.tolerances(), "forward.output");
+  require_close(f.output, fb.output.value, bounds::tolerances_by_row(fb.output, fbd.output, double_rows),
+                "forward.output");
   for (std::size_t i = 0; i < s.n; ++i) {
+    const bounds::AttentionBounds& rows = double_rows[i] ? fbd : fb;  // the row's analysis
     double largest = -INFINITY, delta = 0;
     for (std::size_t j = 0; j < s.m; ++j)
       if (keep[i * s.m + j]) {
-        largest = std::max(largest, fb.scores.value[i * s.m + j]);
-        delta = std::max(delta, fb.scores.error[i * s.m + j]);
+        largest = std::max(largest, rows.scores.value[i * s.m + j]);
+        delta = std::max(delta, rows.scores.error[i * s.m + j]);
       }
     if (largest == -INFINITY) {
       require(f.log_sum_exp[i] == -INFINITY, "log_sum_exp of a fully masked row is not -inf");
       continue;
     }
-    double total = 0;
+    long double total = 0;
     for (std::size_t j = 0; j < s.m; ++j)
-      if (keep[i * s.m + j]) total += std::exp(fb.scores.value[i * s.m + j] - largest);
-    const double exact = largest + std::log(total);
-    // |L^ - L| <= the scores' error + the error of ln of the float sum + rounding
-    const double tolerance = bounds::kSafety * (delta + bounds::gamma(s.m + 4) + 2 * bounds::u * std::fabs(exact)) +
+      if (keep[i * s.m + j]) total += std::exp(static_cast<long double>(rows.scores.value[i * s.m + j]) - largest);
+    const double exact = static_cast<double>(largest + std::log(total));
+    // |L^ - L| <= the scores' error + the error of ln of the sum + rounding (of L, kept in double)
+    const double unit = rows.scores.arithmetic.u;
+    const double tolerance = bounds::kSafety * (delta + bounds::gamma(s.m + 4, unit) + 2 * unit * std::fabs(exact)) +
                              bounds::kDenormal;
     if (!(std::fabs(f.log_sum_exp[i] - exact) <= tolerance))
       finding("log_sum_exp[%zu] = %.9g, expected %.9g within %.3g", i, f.log_sum_exp[i], exact, tolerance);
