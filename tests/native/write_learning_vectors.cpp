@@ -106,7 +106,7 @@ void write_trainer_case(JsonWriter& out, attn::TaskKind kind, std::uint64_t seed
   out.key("seed"), out.integer(static_cast<long long>(seed)), out.raw(",");
   out.key("heads"), out.integer(*o.heads), out.raw(",");
   out.key("dModel"), out.integer(*o.d_model), out.raw(",");
-  out.key("scale"), out.raw(o.scale ? "true" : "false"), out.raw(",");
+  out.key("scale"), out.raw(*o.scale ? "true" : "false"), out.raw(",");
   out.key("learningRate"), out.number(*o.learning_rate), out.raw(",");
   out.key("batchSize"), out.integer(*o.batch_size), out.raw(",");
   out.key("weightDecay"), out.number(*o.weight_decay), out.raw(",");

@@ -38,16 +38,31 @@ struct Seq2SeqWorkspace {
     return {batch, s.target_length, s.source_length, s.d_model, s.heads, /*shared_queries=*/true};
   }
 
+  // Each buffer and its size in floats for B examples (the attention's
+  // workspace apart): the one list walked by reserve() and floats_for().
+  template <class Visit>
+  void each_buffer(const Seq2SeqShape& s, std::size_t b, Visit&& visit) {
+    const std::size_t rows_t = b * s.target_length, rows_s = b * s.source_length, d = s.d_model;
+    visit(x_source, rows_s * d), visit(y, rows_t * d);
+    visit(logits, rows_t * s.target_vocabulary), visit(grad_logits, rows_t * s.target_vocabulary);
+    visit(grad_y, rows_t * d), visit(grad_source, rows_s * d), visit(transposed, rows_t * s.target_vocabulary);
+    visit(row_scratch, 2 * rows_t);
+  }
+
   // Sized for B examples; the same B again allocates nothing.
   void reserve(const Seq2SeqShape& s, std::size_t b) {
     if (b == batch) return;
     batch = b;
-    const std::size_t rows_t = b * s.target_length, rows_s = b * s.source_length, d = s.d_model;
     attention.reserve(dims(s));
-    x_source.resize(rows_s * d), y.resize(rows_t * d);
-    logits.resize(rows_t * s.target_vocabulary), grad_logits.resize(rows_t * s.target_vocabulary);
-    grad_y.resize(rows_t * d), grad_source.resize(rows_s * d), transposed.resize(rows_t * s.target_vocabulary);
-    row_scratch.resize(2 * rows_t);
+    each_buffer(s, b, [](std::vector<float>& buffer, std::size_t floats) { buffer.resize(floats); });
+  }
+
+  static std::size_t floats_for(const Seq2SeqShape& s, std::size_t b) {
+    Seq2SeqWorkspace none;
+    none.batch = b;
+    std::size_t total = MultiHeadWorkspace::floats_for(none.dims(s));
+    none.each_buffer(s, b, [&](std::vector<float>&, std::size_t floats) { total += floats; });
+    return total;
   }
 };
 
@@ -140,6 +155,19 @@ Seq2SeqModel::Seq2SeqModel(const Seq2SeqShape& shape, bool scaled, std::uint64_t
   parameters_.resize(layout_.total, 0.0f);    // b_out = 0
   gradients_.assign(layout_.total, 0.0f);
   source_positions_ = positional_encoding(shape.source_length, d);
+}
+
+std::size_t Seq2SeqModel::parameter_count(const Seq2SeqShape& shape) {
+  check_shape(shape);
+  return layout_of(shape).total;
+}
+
+std::size_t Seq2SeqModel::floats_held(const Seq2SeqShape& shape, std::size_t train_batch, std::size_t predict_batch) {
+  check_shape(shape);
+  // θ and dθ, the positional table, and the workspaces of the two batch sizes.
+  return 2 * layout_of(shape).total + shape.source_length * shape.d_model +
+         detail::Seq2SeqWorkspace::floats_for(shape, train_batch) +
+         detail::Seq2SeqWorkspace::floats_for(shape, predict_batch);
 }
 
 Seq2SeqModel::~Seq2SeqModel() = default;
