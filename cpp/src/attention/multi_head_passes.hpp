@@ -54,37 +54,43 @@ struct MultiHeadWorkspace {
   std::vector<float> context_term;       // batch*m x d_model
   std::vector<float> weight_transposed;  // d_model x d_model
 
-  // Each buffer and its size in floats for `dims`: visit(buffer, floats). The
-  // one list of sizes, walked by reserve() and floats_for().
+  // Each buffer and its size in floats for `dims`: visit(buffer, floats); the
+  // backward pass's own buffers 0 floats unless `backward` (a workspace that
+  // only runs forward holds none of them). The one list of sizes, walked by
+  // reserve() and floats_for().
   template <class Visit>
-  void each_buffer(const MultiHeadDims& dims, Visit&& visit);
+  void each_buffer(const MultiHeadDims& dims, bool backward, Visit&& visit);
 
-  void reserve(const MultiHeadDims& dims) {
-    each_buffer(dims, [](std::vector<float>& buffer, std::size_t floats) { buffer.resize(floats); });
+  void reserve(const MultiHeadDims& dims, bool backward = true) {
+    each_buffer(dims, backward, [](std::vector<float>& buffer, std::size_t floats) { buffer.resize(floats); });
   }
-  // The floats reserve(dims) holds, without reserving them.
-  static std::size_t floats_for(const MultiHeadDims& dims) {
+  // The floats reserve(dims, backward) holds, without reserving them.
+  static std::size_t floats_for(const MultiHeadDims& dims, bool backward) {
     std::size_t total = 0;
-    MultiHeadWorkspace().each_buffer(dims, [&](std::vector<float>&, std::size_t floats) { total += floats; });
+    MultiHeadWorkspace().each_buffer(dims, backward, [&](std::vector<float>&, std::size_t floats) { total += floats; });
     return total;
   }
 };
 
 template <class Visit>
-void MultiHeadWorkspace::each_buffer(const MultiHeadDims& dims, Visit&& visit) {
+void MultiHeadWorkspace::each_buffer(const MultiHeadDims& dims, bool backward, Visit&& visit) {
   const std::size_t rows_q = dims.batch * dims.n, rows_kv = dims.batch * dims.m, d = dims.d_model;
   const std::size_t d_head = dims.d_head(), rows_x = dims.query_rows();
+  const std::size_t b = backward ? 1 : 0;
+  // forward and backward
   visit(q, rows_x * d), visit(k, rows_kv * d), visit(v, rows_kv * d);
   visit(weights, dims.batch * dims.heads * dims.n * dims.m);
-  visit(concat, rows_q * d), visit(grad_concat, rows_q * d);
-  visit(grad_q, rows_x * d), visit(grad_k, rows_kv * d), visit(grad_v, rows_kv * d);
+  visit(concat, rows_q * d);
   visit(head_q, dims.n * d_head), visit(head_k, dims.m * d_head), visit(head_v, dims.m * d_head);
   visit(head_out, dims.n * d_head);
-  visit(head_grad_q, dims.n * d_head), visit(head_grad_k, dims.m * d_head), visit(head_grad_v, dims.m * d_head);
   visit(attention_scratch, attention_backward_scratch_floats({dims.n, dims.m, d_head, d_head}));
-  visit(transposed, std::max(rows_q, rows_kv) * d);
-  visit(context_term, rows_kv * d);
-  visit(weight_transposed, d * d);
+  // backward only
+  visit(grad_concat, b * rows_q * d);
+  visit(grad_q, b * rows_x * d), visit(grad_k, b * rows_kv * d), visit(grad_v, b * rows_kv * d);
+  visit(head_grad_q, b * dims.n * d_head), visit(head_grad_k, b * dims.m * d_head), visit(head_grad_v, b * dims.m * d_head);
+  visit(transposed, b * std::max(rows_q, rows_kv) * d);
+  visit(context_term, b * rows_kv * d);
+  visit(weight_transposed, b * d * d);
 }
 
 // Q = X W_Q, K = C W_K, V = C W_V; per example and head P = softmax(scale
