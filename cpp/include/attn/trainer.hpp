@@ -52,6 +52,9 @@ struct AlignmentReading {
 
 // What a trainer of some options needs, known before it is made.
 struct TrainerFootprint {
+  TrainerOptions options;      // resolved: the defaults filled in
+  // The task's sizes: S, T, the target vocabulary V, the held-out examples.
+  std::size_t source_length = 0, target_length = 0, target_vocabulary = 0, held_out = 0;
   std::size_t parameters = 0;  // floats the model learns
   // The most memory it holds at once, in bytes: the parameters, their
   // gradients and Adam's two moments, the workspaces of a training batch and
@@ -81,8 +84,10 @@ class Trainer {
   // 1 taken, 7 in all").
   TrainingStep step(std::size_t count = 1);
 
-  // Loss and token accuracy on the task's held-out examples (none seen in training).
+  // Loss and token accuracy on the task's held-out examples (none seen in
+  // training), kEvaluationChunk examples at a time.
   Evaluation evaluate();
+  static constexpr std::size_t kEvaluationChunk = 64;
 
   // The fixed probe example: its words, the model's output and attention weights.
   AlignmentReading probe();
