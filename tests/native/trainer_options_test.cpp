@@ -149,7 +149,8 @@ TEST(TrainerOptions, SetByNameAsTheBindingsDo) {
   EXPECT_EQ(set("task", std::string("sort")), "task: expected 'reverse' or 'translate', got 'sort'");
   EXPECT_EQ(set("model", std::string("rnn")), "model: expected 'attention', got 'rnn'");
   EXPECT_EQ(set("seed", std::string("18446744073709551616")),
-            "seed: expected an integer from 0 to 18446744073709551615, got '18446744073709551616'");
+            "seed: expected an integer from 0 to 18446744073709551615, got 18446744073709551616");
+  EXPECT_EQ(set("seed", std::string("-1")), "seed: expected an integer from 0 to 18446744073709551615, got '-1'");
   EXPECT_EQ(set("dModel", 1.5), "dModel: expected an integer from 1 to 1024, got 1.5");
   EXPECT_EQ(set("dModel", 1e300), "dModel: expected an integer from 1 to 1024, got 1e+300");
   EXPECT_EQ(set("dModel", std::string("64")), "dModel: expected an integer, got '64'");

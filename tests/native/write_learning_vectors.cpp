@@ -104,6 +104,7 @@ void write_trainer_case(JsonWriter& out, attn::TaskKind kind, std::uint64_t seed
   out.raw("{");
   out.key("task"), out.string(task.name().c_str()), out.raw(",");
   out.key("seed"), out.integer(static_cast<long long>(seed)), out.raw(",");
+  out.key("model"), out.string(std::string(attn::model_name(o.model)).c_str()), out.raw(",");
   out.key("heads"), out.integer(*o.heads), out.raw(",");
   out.key("dModel"), out.integer(*o.d_model), out.raw(",");
   out.key("scale"), out.raw(*o.scale ? "true" : "false"), out.raw(",");

@@ -57,13 +57,10 @@ void store_choice(TrainerOptions& o, const OptionValue& value) {
 std::optional<OptionValue> get_seed(const TrainerOptions& o) { return OptionValue(std::to_string(o.seed)); }
 void store_seed(TrainerOptions& o, const OptionValue& value) { o.seed = std::stoull(std::get<std::string>(value)); }
 
-// Defaults (the same for every task and model so far).
-template <auto Value>
-std::optional<OptionValue> always(TaskKind, ModelKind) {
-  return OptionValue(Value);
-}
+// Defaults: the same for every task and model so far (a function of both, as
+// a model's own options will need).
+#define ATTN_DEFAULT(value) +[](TaskKind, ModelKind) -> std::optional<OptionValue> { return OptionValue(value); }
 std::optional<OptionValue> none(TaskKind, ModelKind) { return std::nullopt; }
-std::optional<OptionValue> the_attention_model(TaskKind, ModelKind) { return OptionValue(kModelNames[0]); }
 
 using Row = detail::TrainerOptionRow;
 
@@ -79,32 +76,33 @@ const std::vector<Row>& table_rows() {
         {}, 0, 18446744073709551615.0, false, true, {}, {}, &none},
        &get_seed, &store_seed},
       {{"model", "model", OptionKind::Choice, "the model: one cross-attention layer over learned target positions",
-        kModelNames, 0, 0, false, false, {}, {}, &the_attention_model},
+        kModelNames, 0, 0, false, false, {}, {}, ATTN_DEFAULT(kModelNames[0])},
        &get_choice<&TrainerOptions::model, kModelNames>, &store_choice<&TrainerOptions::model, kModelNames>},
       {{"heads", "heads", OptionKind::Count, "attention heads, a divisor of dModel",
-        {}, 1, 1024, false, false, {}, {}, &always<2.0>},
+        {}, 1, 1024, false, false, {}, {}, ATTN_DEFAULT(2.0)},
        &get_field<&TrainerOptions::heads>, &store_field<&TrainerOptions::heads>},
       {{"dModel", "d_model", OptionKind::Count, "the model's width",
-        {}, 1, 1024, false, false, {}, {}, &always<32.0>},
+        {}, 1, 1024, false, false, {}, {}, ATTN_DEFAULT(32.0)},
        &get_field<&TrainerOptions::d_model>, &store_field<&TrainerOptions::d_model>},
       {{"scale", "scale", OptionKind::Flag, "scores times 1/sqrt(d_k) (true) or not scaled (false)",
-        {}, 0, 0, false, false, {}, {}, &always<true>},
+        {}, 0, 0, false, false, {}, {}, ATTN_DEFAULT(true)},
        &get_field<&TrainerOptions::scale>, &store_field<&TrainerOptions::scale>},
       // At most 1: Adam moves every parameter by up to about the rate each
       // step. (Measured, dModel 32: 100 still took 1,000 steps, 1e4 diverged
       // within 50, 1e38 could not take one.)
       {{"learningRate", "learning_rate", OptionKind::Number, "Adam's step size",
-        {}, 0, 1, true, false, {}, {}, &always<0.01>},
+        {}, 0, 1, true, false, {}, {}, ATTN_DEFAULT(0.01)},
        &get_field<&TrainerOptions::learning_rate>, &store_field<&TrainerOptions::learning_rate>},
       {{"batchSize", "batch_size", OptionKind::Count, "examples per step",
-        {}, 1, 4096, false, false, {}, {}, &always<32.0>},
+        {}, 1, 4096, false, false, {}, {}, ATTN_DEFAULT(32.0)},
        &get_field<&TrainerOptions::batch_size>, &store_field<&TrainerOptions::batch_size>},
       {{"weightDecay", "weight_decay", OptionKind::Number, "AdamW's decoupled weight decay (learningRate * weightDecay < 1)",
-        {}, 0, kInfinity, false, false, {}, {}, &always<0.5>},
+        {}, 0, kInfinity, false, false, {}, {}, ATTN_DEFAULT(0.5)},
        &get_field<&TrainerOptions::weight_decay>, &store_field<&TrainerOptions::weight_decay>},
   };
   return table;
 }
+#undef ATTN_DEFAULT
 
 const std::vector<TrainerOption>& options_table() {
   static const std::vector<TrainerOption> options = [] {
@@ -210,7 +208,8 @@ void check_value(const TrainerOption& o, const OptionValue& value, OptionNames n
       const bool decimal = !digits.empty() && digits.size() <= 20 &&
                            std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
       if (!decimal || (digits.size() == 20 && digits > kLargestSeed)) {
-        throw ValueError(name + ": expected an integer from 0 to " + kLargestSeed + ", got " + value_text(value));
+        throw ValueError(name + ": expected an integer from 0 to " + kLargestSeed + ", got " +
+                         (decimal ? digits : value_text(value)));
       }
       return;
     }

@@ -21,8 +21,9 @@
 //   ("q[1]: expected a finite number, got NaN"), a scale that is not positive,
 //   a keep-matrix entry other than 0 or 1, validKeys > m.
 //
-// Learning (createAttention({ learning: true })): attentionBackward and
-// createTrainer. A trainer used after dispose() throws an Error naming the call.
+// Learning (createAttention({ learning: true })): attentionBackward,
+// createTrainer and trainerOptions. A trainer used after dispose() throws an
+// Error naming the call.
 //
 // Work limits: every function is synchronous and blocks the thread that calls
 // it, so each call may do at most WORK_LIMIT (2^32) units of work, 1-2 s for
@@ -48,6 +49,11 @@ export type {
 export const WORK_LIMIT: number;
 /** Units of work one call with `longRunning: true` may do (2^37). */
 export const LONG_RUNNING_WORK_LIMIT: number;
+/**
+ * Bytes of WebAssembly memory the live trainers of one engine may hold (256 MiB): a trainer
+ * not disposed costs at most that, since WebAssembly memory never shrinks.
+ */
+export const TRAINER_MEMORY_LIMIT: number;
 
 /** Every synchronous function accepts it (in its options object, or as a last argument). */
 export interface CallOptions {
@@ -180,22 +186,31 @@ export interface AttentionBackwardArgs extends AttentionArgs {
 }
 
 /**
- * The options of createTrainer; the omitted ones take the core's defaults for the task. An
- * option it does not know is a TypeError. `longRunning: true` here applies to every step()
- * and evaluate() of this trainer.
+ * The options of createTrainer; the omitted ones take the core's defaults (engine.trainerOptions()
+ * lists every option with its kind, range, default and the models it applies to: the core's
+ * table, attn/trainer_options.hpp, whose checks these are). Errors name the option as written
+ * here and show the value as given: TypeError for an unknown option, a value of the wrong type,
+ * a choice not in its list or an option that does not apply to the chosen model or task;
+ * Error for a value out of its range ("learningRate: expected a number above 0 and at most 1,
+ * got -0.01"); RangeError (naming createTrainer) for a trainer that needs more memory than the
+ * live trainers of one engine may hold (TRAINER_MEMORY_LIMIT: dispose() the ones no longer used),
+ * or whose step() or evaluate() would be more work than any call may do. `longRunning: true`
+ * here applies to every step() and evaluate() of this trainer.
  */
 export interface TrainerArgs extends CallOptions {
   /** 'reverse': 8 digits -> reversed; 'translate': a toy English -> Korean grammar (SVO -> SOV). */
   task: TaskName;
   /** Initial weights and every batch come from it: same seed, same options -> same losses bit for bit. */
   seed: Seed;
-  /** Attention heads, a divisor of dModel (default 2). */
+  /** 'attention' (the default and, so far, the only one): one cross-attention layer. */
+  model?: 'attention';
+  /** Attention heads, 1 to 1024 and a divisor of dModel (default 2). */
   heads?: number;
   /** Model width, 1 to 1024 (default 32); each head has dk = dModel / heads. */
   dModel?: number;
   /** true (default): scores times 1/sqrt(dk); false: not scaled. */
   scale?: boolean;
-  /** AdamW's step size, finite and > 0 (default 0.01). */
+  /** AdamW's step size, above 0 and at most 1 (default 0.01). */
   learningRate?: number;
   /** Examples per step, 1 to 4096 (default 32). */
   batchSize?: number;
@@ -207,12 +222,32 @@ export interface TrainerArgs extends CallOptions {
 export interface TrainerOptions {
   readonly task: TaskName;
   readonly seed: Seed;
+  readonly model: 'attention';
   readonly heads: number;
   readonly dModel: number;
   readonly scale: boolean;
   readonly learningRate: number;
   readonly batchSize: number;
   readonly weightDecay: number;
+}
+
+/** One option of createTrainer, as the core's table describes it. */
+export interface TrainerOptionRule {
+  readonly name: string;
+  readonly kind: 'choice' | 'count' | 'number' | 'flag' | 'seed';
+  readonly meaning: string;
+  /** kind 'choice': the values it takes. */
+  readonly choices: readonly string[];
+  /** kinds 'count' and 'number': the range, inclusive (the minimum excluded when minimumExcluded). */
+  readonly minimum: number;
+  readonly maximum: number;
+  readonly minimumExcluded: boolean;
+  /** No default: createTrainer needs it (task, seed). */
+  readonly required: boolean;
+  /** The models and tasks it applies to; empty: all. Given elsewhere, it is a TypeError. */
+  readonly models: readonly string[];
+  readonly tasks: readonly string[];
+  readonly defaults: readonly { readonly task: TaskName; readonly model: string; readonly value: boolean | number | string }[];
 }
 
 export interface WordGroup {
@@ -253,7 +288,14 @@ export interface Trainer {
   /** alignment[t]: the source position target position t translates (reverse: 7 - t; translate: 0, 1, 5, 3, 4, 2). */
   readonly alignment: readonly number[];
   readonly disposed: boolean;
-  /** `count` (default 1, at least 1) steps of AdamW on fresh batches. */
+  /** Steps taken so far (after a step(count) refused midway: the ones before it, which stand). */
+  readonly stepsTaken: number;
+  /**
+   * `count` (default 1, at least 1) steps of AdamW on fresh batches. Parameters grown beyond
+   * what the float passes hold (training diverged) are an Error saying so, never NaN; the
+   * steps before it stand, and the message says how many ("...; step 2 of the 5 asked was
+   * refused: 1 taken, 41 in all").
+   */
   step(count?: number, options?: CallOptions): TrainingStep;
   /** Loss and token accuracy on the held-out examples. */
   evaluate(options?: CallOptions): Evaluation;
@@ -289,6 +331,8 @@ export interface AttentionEngine {
   attentionBackward(args: AttentionBackwardArgs): AttentionGradients;
   /** A new trainer (see Trainer). Needs the learning module (else an Error saying so). */
   createTrainer(args: TrainerArgs): Trainer;
+  /** createTrainer's options and their rules (the core's table). Needs the learning module. */
+  trainerOptions(): readonly TrainerOptionRule[];
   /** Work n*m*(dk+dv+64). */
   attention(args: AttentionArgs): AttentionTrace;
   /** n x dv. Work n*m*(dk+dv+32). */

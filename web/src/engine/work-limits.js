@@ -67,6 +67,7 @@ export const WORK = Object.freeze({
       count * (batchSize * (3 * (2 * S + T) * dModel * dModel + 3 * T * (2 * S + V) * dModel +
         T * (160 * S * heads + 64 * V)) + 20 * parameters),
   },
+  trainerCreate: { formula: 'parameters*48', of: ({ parameters }) => parameters * 48 },
   trainerEvaluate: {
     formula: 'heldOut*((2*S+T)*dModel*dModel+T*(2*S+V)*dModel+T*(96*S*heads+32*V))',
     of: ({ heldOut, S, T, V, dModel, heads }) =>
@@ -76,6 +77,12 @@ export const WORK = Object.freeze({
 
 // The formula with each argument's value in place: 'n*m*(dk+dv+32)' -> '20000*20000*(1+1+32)'.
 const substituted = (formula, values) => formula.replace(/[A-Za-z]+/g, (name) => String(values[name] ?? name));
+
+// The work of one call: { formula, values (the formula with the values in place), work }.
+export function workOf(kind, values) {
+  const { formula, of } = WORK[kind];
+  return { formula, values: substituted(formula, values), work: of(values) };
+}
 
 // RangeError if the work of one call, `WORK[kind]` of `values`, exceeds the
 // limit (WORK_LIMIT, or LONG_RUNNING_WORK_LIMIT with `longRunning`).
