@@ -26,9 +26,10 @@
 // Error naming the call.
 //
 // Work limits: every function is synchronous and blocks the thread that calls
-// it, so each call may do at most WORK_LIMIT (2^32) units of work, 1-2 s for
-// the baseline build (one unit is about one float multiply-add of the baseline
-// build; the formula of each function is on it below). A call with
+// it, so each call may do at most WORK_LIMIT (2^32) units of work, 1.5-1.9 s
+// for the baseline build at its median pace (one unit is about one float
+// multiply-add of the baseline build; the formula of each function is on it
+// below, measured against time by scripts/fit-work.mjs). A call with
 // `longRunning: true` (meant for a Web Worker, a benchmark or Node) may do up
 // to LONG_RUNNING_WORK_LIMIT (2^37), about a minute. Beyond:
 // RangeError naming the formula and the values, e.g. "n*m*(dk+dv+32):
@@ -267,10 +268,10 @@ export interface Vocabulary {
  * target positions as queries, one cross-attention layer of `heads` heads with a
  * residual, a linear read-out, softmax cross-entropy) trained by the core with AdamW
  * (cpp/include/attn/trainer.hpp). Synchronous: run it in a Web Worker.
- * Work: step(count) count*(batchSize*(3*(2*S+T)*dModel*dModel+3*T*(2*S+V)*dModel
- * +T*(160*S*heads+64*V))+20*parameters); evaluate() heldOut*((2*S+T)*dModel*dModel
- * +T*(2*S+V)*dModel+T*(96*S*heads+32*V)) (S, T: source and target length, V: target
- * vocabulary, parameters: parameterCount); probe() and translate() are always small.
+ * Work (S, T: source and target length, V: target vocabulary, parameters: parameterCount):
+ * step(count) count*(24000+batchSize*(3*(2*S+T)*dModel*dModel+3*T*(2*S+V)*dModel+T*(160*S*heads+64*V))+20*parameters);
+ * evaluate() heldOut*((2*S+T)*dModel*dModel+T*(2*S+V)*dModel+T*(96*S*heads+32*V));
+ * createTrainer parameters*32; probe() and translate() are always small.
  * After dispose() every method but dispose() throws an Error naming it.
  */
 export interface Trainer {
@@ -335,23 +336,23 @@ export interface AttentionEngine {
   trainerOptions(): readonly TrainerOptionRule[];
   /** Work n*m*(dk+dv+64). */
   attention(args: AttentionArgs): AttentionTrace;
-  /** n x dv. Work n*m*(dk+dv+32). */
+  /** n x dv. Work: 'tiled' n*m*(dk+dv+32); 'full' n*m*(dk+dv+64). */
   attentionOutput(args: AttentionOutputArgs): Float32Array;
-  /** The trace by the scalar reference (plain loops, double accumulation). Work n*m*(2*(dk+dv)+64). */
+  /** The trace by the scalar reference (plain loops, double accumulation). Work n*m*(3*(dk+dv)+64). */
   attentionReference(args: AttentionArgs): AttentionTrace;
-  /** Work 4*(n+m)*dModel^2 + n*m*(2*dModel+32*heads). */
+  /** Work 4*(n+m)*dModel*dModel+n*m*(2*dModel+64*heads). */
   multiHead(args: MultiHeadArgs): MultiHeadResult;
-  /** Work trials*dk*(24*(queries+keys)+queries*keys). */
+  /** Work trials*(dk*(24*(queries+keys)+queries*keys)+128*queries*keys). */
   saturation(args?: SaturationArgs): SaturationResult;
-  /** n x m. Work: dot, scaledDot n*m*ds; general n*m*dh+n*ds*dh; additive n*m*da*40+(n*ds+m*dh)*da. */
+  /** n x m. Work: dot, scaledDot n*m*(ds+16); general n*m*(dh+16)+n*ds*dh; additive n*m*da*56+(n*ds+m*dh)*da. */
   scores(args: ScoresArgs): Float32Array;
-  /** n x dh, c_i = sum_j a_ij h_j. Work n*m*dh. */
+  /** n x dh, c_i = sum_j a_ij h_j. Work n*m*(2*dh+4). */
   context(args: ContextArgs): Float32Array;
-  /** Row softmax of rows x cols logits (-Infinity allowed: weight 0). Default: one row. Work rows*cols*40. */
+  /** Row softmax of rows x cols logits (-Infinity allowed: weight 0). Default: one row. Work rows*cols*56. */
   softmax(logits: Float32Array, rows?: number, cols?: number, options?: CallOptions): Float32Array;
   /** Work length*24. */
   rowStats(probabilities: Float32Array, options?: CallOptions): RowStats;
-  /** J = diag(p) - p p^T, cols x cols, row-major. Work length^2*16. */
+  /** J = diag(p) - p p^T, cols x cols, row-major. Work length*length*16. */
   softmaxJacobian(probabilities: Float32Array, options?: CallOptions): Float64Array;
   /** n x dModel sinusoidal encoding, row = position. Work n*dModel*72. */
   positionalEncoding(n: number, dModel: number, options?: CallOptions): Float32Array;

@@ -27,7 +27,7 @@ import { LONG_RUNNING_WORK_LIMIT, checkWork, workOf } from './work-limits.js';
 // A typed sentence is at most this long (a sentence of the tasks has fewer than 100).
 export const MAX_SENTENCE_LENGTH = 1000;
 // The memory the live trainers of one engine may hold (one trainer of the
-// largest sizes, dModel 1024, needs about 190 MiB).
+// largest width, dModel 1024, needs about 87 MiB).
 export const TRAINER_MEMORY_LIMIT = 256 * 2 ** 20;
 // createTrainer's own option (not the core's): see below.
 const ENGINE_OPTIONS = Object.freeze(['longRunning']);
