@@ -185,6 +185,31 @@ test('learning in Korean: one step, pause, a sentence refused and one translated
   await page.click('#learning-translate button[data-action="translate"]');
   await page.waitForSelector('#learning-translate [role="alert"]');
   assert.match(await page.textContent('#learning-translate [role="alert"]'), /어휘에 없는 말: "cat"/);
+  // Issue 25: a U+202E typed is named by its code point, not echoed (it turned the page's sentence backwards),
+  // and each echoed word is isolated (<bdi>): a right-to-left word reorders neither the list nor the sentence.
+  await page.fill('#learning-translate input', 'the young \u05E9\u05DC\u05D5\u05DD 123 reads \u202Ecat book');
+  await page.click('#learning-translate button[data-action="translate"]');
+  await page.waitForFunction(() => /U\+202E/.test(document.querySelector('#learning-translate [role="alert"]').textContent));
+  // Where the sentence's start, the right-to-left word's letters and the digits after it are drawn.
+  const [start, word, digits] = await page.evaluate((list) => {
+    const alert = document.querySelector('#learning-translate [role="alert"]');
+    const walker = document.createTreeWalker(alert, NodeFilter.SHOW_TEXT);
+    const boxes = {};
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const needle of list.filter((n) => !(n in boxes) && node.data.includes(n))) {
+        const range = document.createRange();
+        range.setStart(node, node.data.indexOf(needle));
+        range.setEnd(node, node.data.indexOf(needle) + needle.length);
+        const { left, right, top } = range.getClientRects()[0];
+        boxes[needle] = { left, right, top };
+      }
+    }
+    return list.map((n) => boxes[n]);
+  }, ['어휘에', '\u05E9\u05DC\u05D5\u05DD', '123']);
+  const where = JSON.stringify({ start, word, digits });
+  assert.ok(start.top < word.top || start.right <= word.left, `the page's sentence starts first: ${where}`);
+  assert.equal(word.top, digits.top, `the right-to-left word and the digits after it on one line: ${where}`);
+  assert.ok(word.right <= digits.left + 0.5, `the list keeps its order (the word, then "123"): ${where}`);
   await page.click(`${panel} button[data-action="play"]`);
   await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.accuracy) >= 0.95, panel, { timeout: 60000 });
   await page.click(`${panel} button[data-action="pause"]`);

@@ -85,7 +85,7 @@ describe.each(['simd', 'baseline'])('native vs wasm, learning (%s build)', (buil
     const c = loadVectors().trainer[index];
     const trainer = e.createTrainer({ task: c.task, seed: c.seed });
     try {
-      expect(trainer.options).toEqual({ task: c.task, seed: c.seed, heads: c.heads, dModel: c.dModel, scale: c.scale,
+      expect(trainer.options).toEqual({ task: c.task, seed: c.seed, model: c.model, heads: c.heads, dModel: c.dModel, scale: c.scale,
         learningRate: Math.fround(c.learningRate), batchSize: c.batchSize, weightDecay: Math.fround(c.weightDecay) });
       expect(trainer.parameterCount).toBe(c.parameterCount);
       const { taskData } = c;

@@ -141,10 +141,10 @@ export async function learning(): Promise<number> {
     path: 'reference' });
   const raw = await loadBuild('simd', { learning: true });
   const handle = new raw.Trainer();
-  const started = handle.start({ task: 'reverse', seedHigh: 0, seedLow: 1, heads: 2, dModel: 32, batchSize: 32,
+  const started = handle.start({ task: 'reverse', seed: '1', heads: 2, dModel: 32, batchSize: 32,
     scale: true, learningRate: 0.01, weightDecay: 0.5 });
   if (started instanceof Error) throw started;
-  const defaults = raw.trainerDefaults('translate');
+  const defaults = raw.trainerFootprint({ task: 'translate', seed: '1' });
   handle.delete();
   // @ts-expect-error the attention module has no trainer
   void new (await loadBuild('simd')).Trainer();
