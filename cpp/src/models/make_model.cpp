@@ -1,0 +1,23 @@
+// make_model.cpp — the model of a configuration (model.hpp's factory): each
+// kind's constructor lives with its model.
+#include "attn/error.hpp"
+#include "models/model.hpp"
+#include "models/transformer_model.hpp"
+
+namespace attn::models {
+
+template <class T>
+std::unique_ptr<Model<T>> make_model(const ModelConfig& config) {
+  switch (config.kind) {
+    case ModelKind::Transformer:
+    case ModelKind::Decoder:
+      return make_transformer<T>(config);
+    default:
+      throw ValueError("config.kind: this model is not part of the engine yet");
+  }
+}
+
+template std::unique_ptr<Model<float>> make_model(const ModelConfig&);
+template std::unique_ptr<Model<double>> make_model(const ModelConfig&);
+
+}  // namespace attn::models
