@@ -10,6 +10,7 @@
 //        of C is shorter than one vector, matmul_abt (its dot products fill
 //        whole vectors where C's rows would not).
 //   tn   A^T (n x k) transposed into a buffer, then as nn.
+//   nn with m not a multiple of the vector width: B and C padded to whole vectors.
 // Overwrite with the _add kernel needs C zeroed first; matmul_ab overwrites.
 #include "kernels/gemm.hpp"
 
@@ -26,7 +27,7 @@ namespace {
 // This thread's buffer of at least `count` floats (grown, never shrunk: the
 // engine's matrices are small, at most a few MiB).
 float* buffer(std::size_t which, std::size_t count) {
-  thread_local std::vector<float> buffers[2];
+  thread_local std::vector<float> buffers[4];
   std::vector<float>& b = buffers[which];
   if (b.size() < count) b.resize(count);
   return b.data();
@@ -40,6 +41,30 @@ void product_nn(const float* a, const float* b, float* c, std::size_t n, std::si
     return;
   }
   const KernelTable& kernels = active();
+  if (const std::size_t rest = m % kernels.lanes; rest != 0) {
+    // The kernels take C's last m % lanes columns row by row through padded
+    // loads, ~10x slower per element than whole vectors (a 512 x 64 x 14
+    // read-out ran at 2-3 GFLOP/s): B and C padded with zero columns to whole
+    // vectors instead, for a copy of k x m and n x m floats.
+    const std::size_t wide = m + kernels.lanes - rest;
+    float* b_wide = buffer(2, k * wide);
+    float* c_wide = buffer(3, n * wide);
+    for (std::size_t t = 0; t < k; ++t) {
+      std::memcpy(b_wide + t * wide, b + t * m, m * sizeof(float));
+      std::memset(b_wide + t * wide + m, 0, (wide - m) * sizeof(float));
+    }
+    kernels.matmul_ab(a, b_wide, c_wide, n, k, wide);
+    for (std::size_t i = 0; i < n; ++i) {
+      float* ci = c + i * m;
+      const float* wi = c_wide + i * wide;
+      if (mode == Accumulate::Add) {
+        for (std::size_t j = 0; j < m; ++j) ci[j] += wi[j];
+      } else {
+        std::memcpy(ci, wi, m * sizeof(float));
+      }
+    }
+    return;
+  }
   if (mode == Accumulate::Add) {
     kernels.matmul_ab_add(a, b, c, n, k, m);
   } else {
