@@ -427,7 +427,8 @@ TEST(EngineTransformer, LearnsToReverseSixDigits) {
   };
   Graph<float> g;
   double loss = 0;
-  for (int step = 1; step <= 400; ++step) {
+  // 200 steps: seeds 1-7 reach 0.97-1.0 from 150 (0.25 s of CPU here)
+  for (int step = 1; step <= 200; ++step) {
     const Batch b = make_batch(batch_size);
     g.clear();
     p.zero_gradients();
