@@ -233,7 +233,7 @@ TEST(EngineAttentionLayer, CachedCrossAttentionEqualsTheFullPass) {
   Graph<T> g(Recording::Off);
   const AttentionResult<T> full = multi_head_attention(g, t[0], t[1], weights_of(t), o);
   KeyValueCache<T> cache;
-  fill_cache(g, t[1], weights_of(t), cache);
+  fill_cache(t[1], weights_of(t), cache);
   for (std::size_t i = 0; i < 3; ++i) {
     const AttentionResult<T> step = cached_cross_attention(g, t[0].rows_view(i, 1), weights_of(t), cache, o);
     for (std::size_t c = 0; c < 4; ++c) EXPECT_NEAR(step.output.value[c], full.output.row(i)[c], 1e-14);

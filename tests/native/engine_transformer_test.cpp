@@ -371,6 +371,7 @@ TEST(EngineTransformer, BadConfigurationsAndBatchesAreErrorsThatNameTheArgument)
   EXPECT_TRUE(throws_with_message<attn::ValueError>([&] { model->start(long_source, {}, true); },
                                                     {"source", "1 to 6", "got 7"}));
   auto decoder = make_model<float>(decoder_config(6, 2, 1, Positions::Sinusoidal, true, false));
+  EXPECT_TRUE(throws_with_message<attn::ValueError>([&] { decoder->next(2); }, {"next", "start() first"}));
   EXPECT_TRUE(throws_with_message<attn::ShapeError>([&] { decoder->start(long_source, {}, true); },
                                                     {"source", "no source", "got 7"}));
   decoder->start({}, {}, true);

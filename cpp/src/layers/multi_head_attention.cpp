@@ -216,8 +216,7 @@ AttentionResult<T> cached_self_attention(Graph<T>& g, Tensor<T> x, const Attenti
 }
 
 template <class T>
-void fill_cache(Graph<T>& g, Tensor<T> memory, const AttentionWeights<T>& w, KeyValueCache<T>& cache) {
-  (void)g;
+void fill_cache(Tensor<T> memory, const AttentionWeights<T>& w, KeyValueCache<T>& cache) {
   cache.reset(memory.rows, memory.cols);
   kernels::gemm_nn(memory.value, w.w_k.value, cache.k.data(), memory.rows, memory.cols, cache.d,
                    Accumulate::Overwrite);
@@ -244,7 +243,7 @@ AttentionResult<T> cached_cross_attention(Graph<T>& g, Tensor<T> x, const Attent
   template struct KeyValueCache<T>;                                                                                \
   template AttentionResult<T> cached_self_attention(Graph<T>&, Tensor<T>, const AttentionWeights<T>&,             \
                                                     KeyValueCache<T>&, AttentionOptions);                         \
-  template void fill_cache(Graph<T>&, Tensor<T>, const AttentionWeights<T>&, KeyValueCache<T>&);                  \
+  template void fill_cache(Tensor<T>, const AttentionWeights<T>&, KeyValueCache<T>&);                  \
   template AttentionResult<T> cached_cross_attention(Graph<T>&, Tensor<T>, const AttentionWeights<T>&,            \
                                                      KeyValueCache<T>&, AttentionOptions);
 ATTN_INSTANTIATE(float)

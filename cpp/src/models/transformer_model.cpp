@@ -119,6 +119,7 @@ class TransformerModel final : public Model<T> {
 
   // Decoding one sequence.
   Graph<T> decoding_{Recording::Off};
+  bool started_ = false;  // start() has run (the caches are sized)
   bool cache_ = true;
   Batch sequence_;  // the source and the decoder's input so far (example 0)
 };
@@ -221,6 +222,7 @@ void TransformerModel<T>::start(std::span<const std::int32_t> source, std::span<
                      " tokens (next() feeds one more), got " + text(prompt.size()));
   check_ids("prompt", prompt, config_.target_vocabulary);
   cache_ = cache;
+  started_ = !cache;  // with the cache: once the caches are sized below
   sequence_.size = 1;
   sequence_.source.assign(source.begin(), source.end());
   sequence_.source_length = source.size();
@@ -237,13 +239,15 @@ void TransformerModel<T>::start(std::span<const std::int32_t> source, std::span<
     memory = encoder_->forward(decoding_, parameters_, (*source_input_)(decoding_, parameters_, source, source.size()),
                                pass, nullptr);
   }
-  decoder_->start_decoding(decoding_, parameters_, memory, config_.max_target_length);
+  decoder_->start_decoding(parameters_, memory, config_.max_target_length);
+  started_ = true;
   if (!prompt.empty())
     decoder_->decode(decoding_, parameters_, (*target_input_)(decoding_, parameters_, prompt, prompt.size()), nullptr);
 }
 
 template <class T>
 DecodedStep TransformerModel<T>::next(std::int32_t token) {
+  if (!started_) throw ValueError("next: call start() first (the source and the prompt)");
   const std::size_t position = sequence_.input.size();
   if (position >= config_.max_target_length)
     throw ValueError("next: the sequence already has max_target_length = " + text(config_.max_target_length) +

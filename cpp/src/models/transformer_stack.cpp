@@ -142,10 +142,10 @@ Tensor<T> TransformerStack<T>::forward(Graph<T>& g, Parameters<T>& p, Tensor<T> 
 }
 
 template <class T>
-void TransformerStack<T>::start_decoding(Graph<T>& g, Parameters<T>& p, Tensor<T> memory, std::size_t capacity) {
+void TransformerStack<T>::start_decoding(Parameters<T>& p, Tensor<T> memory, std::size_t capacity) {
   for (std::size_t l = 0; l < shape_.layers; ++l) {
     self_cache_[l].reset(capacity, shape_.d_model);
-    if (shape_.cross) layers::fill_cache(g, memory, weights(p, blocks_[l].cross), cross_cache_[l]);
+    if (shape_.cross) layers::fill_cache(memory, weights(p, blocks_[l].cross), cross_cache_[l]);
   }
 }
 

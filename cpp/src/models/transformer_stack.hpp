@@ -94,7 +94,7 @@ class TransformerStack {
 
   // Decoding one sequence: caches emptied (room for `capacity` positions) and, with
   // cross-attention, filled from the encoder's output `memory`.
-  void start_decoding(Graph<T>& g, Parameters<T>& parameters, Tensor<T> memory, std::size_t capacity);
+  void start_decoding(Parameters<T>& parameters, Tensor<T> memory, std::size_t capacity);
   // The next rows of the sequence (their positions follow the cached ones), each attending the cache.
   Tensor<T> decode(Graph<T>& g, Parameters<T>& parameters, Tensor<T> x, std::vector<AttentionTrace<T>>* traces);
   std::size_t cached_rows() const { return self_cache_.empty() ? 0 : self_cache_.front().rows; }
