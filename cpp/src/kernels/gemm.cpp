@@ -105,6 +105,16 @@ void gemm_tn<float>(const float* a, const float* b, float* c, std::size_t n, std
   product_nn(at, b, c, n, k, m, mode);
 }
 
+template <>
+void axpy<float>(float a, const float* x, float* y, std::size_t n) noexcept {
+  active().axpy(a, x, y, n);
+}
+
+template <>
+void axpy<double>(double a, const double* x, double* y, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i) y[i] += a * x[i];
+}
+
 // double: the definitions, in loops ordered so that the innermost runs along rows.
 template <>
 void gemm_nn<double>(const double* a, const double* b, double* c, std::size_t n, std::size_t k, std::size_t m,

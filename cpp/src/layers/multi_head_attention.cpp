@@ -40,9 +40,9 @@ void scatter_columns(const T* block, std::size_t rows, std::size_t d, std::size_
     T* xr = x + r * d + first;
     const T* br = block + r * width;
     if (mode == Accumulate::Overwrite) {
-      for (std::size_t c = 0; c < width; ++c) xr[c] = br[c];
+      std::copy_n(br, width, xr);
     } else {
-      for (std::size_t c = 0; c < width; ++c) xr[c] += factor * br[c];
+      kernels::axpy(factor, br, xr, width);
     }
   }
 }
