@@ -42,31 +42,32 @@ void check_config(const ModelConfig& c) {
     throw ValueError("config.attention_only: only the decoder model has an attention-only form");
 }
 
+// The checks of a batch or a decoding call (names as C strings: no allocation unless they fail).
 // ValueError at the first id outside [0, limit): "batch.input[7]: expected a token id below 12, got 14".
-void check_ids(const std::string& name, std::span<const std::int32_t> ids, std::size_t limit) {
+void check_ids(const char* name, std::span<const std::int32_t> ids, std::size_t limit) {
   for (std::size_t i = 0; i < ids.size(); ++i)
     if (ids[i] < 0 || static_cast<std::size_t>(ids[i]) >= limit)
-      throw ValueError(name + "[" + text(i) + "]: expected a token id below " + text(limit) + ", got " +
+      throw ValueError(std::string(name) + "[" + text(i) + "]: expected a token id below " + text(limit) + ", got " +
                        std::to_string(ids[i]));
 }
 
-void check_length(const std::string& name, std::size_t length, std::size_t limit) {
+void check_length(const char* name, std::size_t length, std::size_t limit) {
   if (length == 0 || length > limit)
-    throw ValueError(name + ": expected 1 to " + text(limit) + " positions, got " + text(length));
+    throw ValueError(std::string(name) + ": expected 1 to " + text(limit) + " positions, got " + text(length));
 }
 
-void check_size(const std::string& name, std::size_t size, std::size_t expected, const std::string& formula) {
+void check_size(const char* name, std::size_t size, std::size_t expected, const char* formula) {
   if (size != expected)
-    throw ShapeError(name + ": expected " + formula + " = " + text(expected) + " entries, got " + text(size));
+    throw ShapeError(std::string(name) + ": expected " + formula + " = " + text(expected) + " entries, got " + text(size));
 }
 
 // lengths: `count` entries, each in [1, limit].
-void check_lengths(const std::string& name, std::span<const std::int32_t> lengths, std::size_t count,
+void check_lengths(const char* name, std::span<const std::int32_t> lengths, std::size_t count,
                    std::size_t limit) {
   check_size(name, lengths.size(), count, "batch.size");
   for (std::size_t i = 0; i < lengths.size(); ++i)
     if (lengths[i] < 1 || static_cast<std::size_t>(lengths[i]) > limit)
-      throw ValueError(name + "[" + text(i) + "]: expected 1 to " + text(limit) + ", got " +
+      throw ValueError(std::string(name) + "[" + text(i) + "]: expected 1 to " + text(limit) + ", got " +
                        std::to_string(lengths[i]));
 }
 
