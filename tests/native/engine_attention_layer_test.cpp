@@ -40,9 +40,8 @@ Leaves values_of(std::vector<Leaf>& leaves) {
 
 // Cross-attention of x_q over x_kv against central differences.
 void check_cross_attention(std::vector<Leaf>& leaves, const AttentionOptions& o) {
-  check_graph_gradients(leaves, [&](Graph<T>& g, Leaves& t) {
-    return multi_head_attention(g, t[0], t[1], weights_of(t), o).output;
-  });
+  check_graph_gradients(
+      leaves, [&](Graph<T>& g, Leaves& t) { return multi_head_attention(g, t[0], t[1], weights_of(t), o).output; });
 }
 
 TEST(EngineAttentionLayer, SelfAttentionGradientsEveryMask) {
@@ -160,9 +159,9 @@ TEST(EngineAttentionLayer, RowsWithEveryKeyMaskedGiveZerosNotNaN) {
     std::vector<float> dq(x_q.size(), 0.f), dkv(x_kv.size(), 0.f), dw(16, 0.f);
     Graph<float> g;
     const Tensor<float> W{w.data(), dw.data(), 4, 4};
-    const AttentionResult<float> r = multi_head_attention(g, Tensor<float>{x_q.data(), dq.data(), 6, 4},
-                                                          Tensor<float>{x_kv.data(), dkv.data(), 6, 4},
-                                                          AttentionWeights<float>{W, W, W, W}, o);
+    const AttentionResult<float> r =
+        multi_head_attention(g, Tensor<float>{x_q.data(), dq.data(), 6, 4},
+                             Tensor<float>{x_kv.data(), dkv.data(), 6, 4}, AttentionWeights<float>{W, W, W, W}, o);
     for (std::size_t i = 0; i < r.output.size(); ++i) r.output.grad[i] = 1.0f;
     g.backward();
     for (std::size_t i = 12; i < 24; ++i) {
@@ -193,8 +192,10 @@ TEST(EngineAttentionLayer, PaddedKeysGetNoWeight) {
         double sum = 0;
         for (std::size_t j = 0; j < 4; ++j) {
           sum += row[j];
-          if (j >= static_cast<std::size_t>(lengths[b])) EXPECT_EQ(row[j], 0.0);
-          else EXPECT_GT(row[j], 0.0);
+          if (j >= static_cast<std::size_t>(lengths[b]))
+            EXPECT_EQ(row[j], 0.0);
+          else
+            EXPECT_GT(row[j], 0.0);
         }
         EXPECT_NEAR(sum, 1.0, 1e-15);
       }

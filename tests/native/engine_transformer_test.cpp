@@ -136,11 +136,11 @@ TEST(EngineDecoder, GradientsCausalOrNotAttentionOnlyOrNot) {
   for (bool causal : {true, false})
     for (bool attention_only : {false, true})
       for (std::size_t layers : {1, 2}) {
-        SCOPED_TRACE(::testing::Message() << "causal " << causal << " attention_only " << attention_only << " layers "
-                                          << layers);
-        const ModelConfig c = decoder_config(6, layers == 1 ? 3 : 2, layers,
-                                             layers == 1 ? Positions::Learned : Positions::Sinusoidal, causal,
-                                             attention_only);
+        SCOPED_TRACE(::testing::Message()
+                     << "causal " << causal << " attention_only " << attention_only << " layers " << layers);
+        const ModelConfig c =
+            decoder_config(6, layers == 1 ? 3 : 2, layers, layers == 1 ? Positions::Learned : Positions::Sinusoidal,
+                           causal, attention_only);
         check_model_gradients(c, random_batch(rng, c, {}, {5, 7, 2}));
       }
 }
@@ -177,7 +177,8 @@ TEST(EngineTransformer, WithoutPositionsTheEncoderIsBlindToOrder) {
     Reading before, after;
     const std::vector<double> a = logits_of(*model, batch, &before), b = logits_of(*model, permuted, &after);
     double largest_difference = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) largest_difference = std::max(largest_difference, std::fabs(a[i] - b[i]));
+    for (std::size_t i = 0; i < a.size(); ++i)
+      largest_difference = std::max(largest_difference, std::fabs(a[i] - b[i]));
     if (positions == Positions::None) {
       EXPECT_LT(largest_difference, 1e-12);
       const AttentionMap& cross_before = before.maps.back();
@@ -204,8 +205,10 @@ TEST(EngineDecoder, CausalMaskHidesTheFuture) {
     const std::vector<double> a = logits_of(*model, batch), b = logits_of(*model, changed);
     double earlier = 0;
     for (std::size_t i = 0; i < 5 * 6; ++i) earlier = std::max(earlier, std::fabs(a[i] - b[i]));
-    if (causal) EXPECT_EQ(earlier, 0.0);
-    else EXPECT_GT(earlier, 1e-3);
+    if (causal)
+      EXPECT_EQ(earlier, 0.0);
+    else
+      EXPECT_GT(earlier, 1e-3);
   }
 }
 
@@ -217,8 +220,8 @@ TEST(EngineTransformer, ReadingsInPassOrderTrimmedToTheExample) {
   Reading reading;
   reading.example = 1;
   logits_of(*model, batch, &reading);
-  const std::vector<std::string> kinds = {"encoder-self", "encoder-self", "decoder-self", "cross", "decoder-self",
-                                          "cross"};
+  const std::vector<std::string> kinds = {"encoder-self", "encoder-self", "decoder-self",
+                                          "cross",        "decoder-self", "cross"};
   const std::vector<std::size_t> layers = {0, 1, 0, 0, 1, 1}, rows = {3, 3, 2, 2, 2, 2}, cols = {3, 3, 2, 3, 2, 3};
   ASSERT_EQ(reading.maps.size(), kinds.size());
   for (std::size_t i = 0; i < kinds.size(); ++i) {
@@ -361,8 +364,8 @@ TEST(EngineTransformer, BadConfigurationsAndBatchesAreErrorsThatNameTheArgument)
   Batch batch = random_batch(rng, c, {3}, {3});
   batch.input[2] = 6;
   Graph<float> g;
-  EXPECT_TRUE(throws_with_message<attn::ValueError>([&] { model->forward(g, batch); },
-                                                    {"batch.input[2]", "below 6", "got 6"}));
+  EXPECT_TRUE(
+      throws_with_message<attn::ValueError>([&] { model->forward(g, batch); }, {"batch.input[2]", "below 6", "got 6"}));
   batch.input[2] = 0;
   batch.source_lengths[0] = 4;
   EXPECT_TRUE(throws_with_message<attn::ValueError>([&] { model->forward(g, batch); },

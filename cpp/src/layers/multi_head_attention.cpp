@@ -73,13 +73,14 @@ void softmax_in_place(double* s, std::size_t n, std::size_t m) {
   }
 }
 
-// Everything the backward of the heads reads: values, gradients, sizes.
+// Everything the backward of the heads reads: Q, K, V and the output (values
+// and gradients), P, the scratch, the heads' shape.
 template <class T>
 struct HeadsPass {
-  const T *q, *k, *v, *p, *d_out;
-  T *dq, *dk, *dv;
-  T* scratch;  // see scratch_size
-  std::size_t batch, heads, n, m, d, d_k;
+  Tensor<T> q, k, v, out;
+  const T* p;
+  T* scratch;  // scratch_size floats
+  std::size_t heads, n, m;
   T scale;
   const unsigned char* ablated;
 
@@ -90,22 +91,23 @@ struct HeadsPass {
 
 template <class T>
 void heads_backward(const HeadsPass<T>& pass) {
-  const std::size_t n = pass.n, m = pass.m, d = pass.d, d_k = pass.d_k;
-  T* const q_s = pass.scratch;      // s Q_bh      n x d_k
-  T* const d_o = q_s + n * d_k;     // dO_bh       n x d_k
-  T* const keys = d_o + n * d_k;    // K_bh        m x d_k
-  T* const v_t = keys + m * d_k;    // V_bh^T      d_k x m
-  T* const d_s = v_t + m * d_k;     // dP, then dS n x m
-  T* const block = d_s + n * m;     // a head's dQ, dK or dV
-  for (std::size_t b = 0; b < pass.batch; ++b) {
-    const T* q_b = pass.q + b * n * d;
-    const T* k_b = pass.k + b * m * d;
-    const T* v_b = pass.v + b * m * d;
+  const std::size_t n = pass.n, m = pass.m, d = pass.q.cols, d_k = d / pass.heads;
+  T* const q_s = pass.scratch;    // s Q_bh      n x d_k
+  T* const d_o = q_s + n * d_k;   // dO_bh       n x d_k
+  T* const keys = d_o + n * d_k;  // K_bh        m x d_k
+  T* const v_t = keys + m * d_k;  // V_bh^T      d_k x m
+  T* const d_s = v_t + m * d_k;   // dP, then dS n x m
+  T* const block = d_s + n * m;   // a head's dQ, dK or dV
+  T *const dq = pass.q.grad, *const dk = pass.k.grad, *const dv = pass.v.grad;
+  for (std::size_t b = 0; b < pass.q.rows / n; ++b) {
+    const T* q_b = pass.q.value + b * n * d;
+    const T* k_b = pass.k.value + b * m * d;
+    const T* v_b = pass.v.value + b * m * d;
     for (std::size_t h = 0; h < pass.heads; ++h) {
       if (pass.ablated != nullptr && pass.ablated[h] != 0) continue;  // O_bh = 0 whatever Q, K, V
       const std::size_t first = h * d_k;
       const T* p = pass.p + (b * pass.heads + h) * n * m;
-      gather_columns(pass.d_out + b * n * d, n, d, first, d_k, T(1), d_o);
+      gather_columns(pass.out.grad + b * n * d, n, d, first, d_k, T(1), d_o);
       gather_columns_transposed(v_b, m, d, first, d_k, v_t);
       // dP = dO V^T
       kernels::gemm_nn(d_o, v_t, d_s, n, d_k, m, Accumulate::Overwrite);
@@ -118,21 +120,21 @@ void heads_backward(const HeadsPass<T>& pass) {
         for (std::size_t j = 0; j < m; ++j) row[j] = p_row[j] * (row[j] - dot);
       }
       // dV += P^T dO
-      if (pass.dv != nullptr) {
+      if (dv != nullptr) {
         kernels::gemm_tn(p, d_o, block, m, n, d_k, Accumulate::Overwrite);
-        scatter_columns(block, m, d, first, d_k, T(1), Accumulate::Add, pass.dv + b * m * d);
+        scatter_columns(block, m, d, first, d_k, T(1), Accumulate::Add, dv + b * m * d);
       }
       // dQ += s dS K
-      if (pass.dq != nullptr) {
+      if (dq != nullptr) {
         gather_columns(k_b, m, d, first, d_k, T(1), keys);
         kernels::gemm_nn(d_s, keys, block, n, m, d_k, Accumulate::Overwrite);
-        scatter_columns(block, n, d, first, d_k, pass.scale, Accumulate::Add, pass.dq + b * n * d);
+        scatter_columns(block, n, d, first, d_k, pass.scale, Accumulate::Add, dq + b * n * d);
       }
       // dK += dS^T (s Q)
-      if (pass.dk != nullptr) {
+      if (dk != nullptr) {
         gather_columns(q_b, n, d, first, d_k, pass.scale, q_s);
         kernels::gemm_tn(d_s, q_s, block, m, n, d_k, Accumulate::Overwrite);
-        scatter_columns(block, m, d, first, d_k, T(1), Accumulate::Add, pass.dk + b * m * d);
+        scatter_columns(block, m, d, first, d_k, T(1), Accumulate::Add, dk + b * m * d);
       }
     }
   }
@@ -149,10 +151,10 @@ AttentionResult<T> attend_heads(Graph<T>& g, Tensor<T> q, Tensor<T> k, Tensor<T>
   T* const p_all = g.memory(batch * heads * n * m);
   const std::size_t scratch_size = HeadsPass<T>::scratch_size(n, m, d_k);
   T* const scratch = g.memory(scratch_size);
-  T* const q_s = scratch;               // s Q_bh   n x d_k
-  T* const k_t = q_s + n * d_k;         // K_bh^T   d_k x m
-  T* const values = k_t + m * d_k;      // V_bh     m x d_k
-  T* const block = values + m * d_k;    // O_bh     n x d_k
+  T* const q_s = scratch;             // s Q_bh   n x d_k
+  T* const k_t = q_s + n * d_k;       // K_bh^T   d_k x m
+  T* const values = k_t + m * d_k;    // V_bh     m x d_k
+  T* const block = values + m * d_k;  // O_bh     n x d_k
   for (std::size_t b = 0; b < batch; ++b) {
     const std::size_t length = options.key_lengths ? static_cast<std::size_t>(std::max(0, options.key_lengths[b])) : m;
     for (std::size_t h = 0; h < heads; ++h) {
@@ -174,8 +176,7 @@ AttentionResult<T> attend_heads(Graph<T>& g, Tensor<T> q, Tensor<T> k, Tensor<T>
       scatter_columns(block, n, d, first, d_k, T(1), Accumulate::Overwrite, out.value + b * n * d);
     }
   }
-  const HeadsPass<T> pass{q.value, k.value, v.value, p_all, out.grad, q.grad, k.grad, v.grad, scratch,
-                          batch,   heads,   n,       m,     d,        d_k,    scale,  options.ablated};
+  const HeadsPass<T> pass{q, k, v, out, p_all, scratch, heads, n, m, scale, options.ablated};
   g.on_backward([=] { heads_backward(pass); });
   return {out, p_all, batch, heads, n, m};
 }
@@ -218,10 +219,8 @@ AttentionResult<T> cached_self_attention(Graph<T>& g, Tensor<T> x, const Attenti
 template <class T>
 void fill_cache(Tensor<T> memory, const AttentionWeights<T>& w, KeyValueCache<T>& cache) {
   cache.reset(memory.rows, memory.cols);
-  kernels::gemm_nn(memory.value, w.w_k.value, cache.k.data(), memory.rows, memory.cols, cache.d,
-                   Accumulate::Overwrite);
-  kernels::gemm_nn(memory.value, w.w_v.value, cache.v.data(), memory.rows, memory.cols, cache.d,
-                   Accumulate::Overwrite);
+  kernels::gemm_nn(memory.value, w.w_k.value, cache.k.data(), memory.rows, memory.cols, cache.d, Accumulate::Overwrite);
+  kernels::gemm_nn(memory.value, w.w_v.value, cache.v.data(), memory.rows, memory.cols, cache.d, Accumulate::Overwrite);
   cache.rows = memory.rows;
 }
 
@@ -236,15 +235,15 @@ AttentionResult<T> cached_cross_attention(Graph<T>& g, Tensor<T> x, const Attent
   return result;
 }
 
-#define ATTN_INSTANTIATE(T)                                                                                        \
-  template AttentionResult<T> multi_head_attention(Graph<T>&, Tensor<T>, Tensor<T>, const AttentionWeights<T>&,   \
-                                                   const AttentionOptions&);                                      \
-  template AttentionResult<T> attend_heads(Graph<T>&, Tensor<T>, Tensor<T>, Tensor<T>, const AttentionOptions&);  \
-  template struct KeyValueCache<T>;                                                                                \
-  template AttentionResult<T> cached_self_attention(Graph<T>&, Tensor<T>, const AttentionWeights<T>&,             \
-                                                    KeyValueCache<T>&, AttentionOptions);                         \
-  template void fill_cache(Tensor<T>, const AttentionWeights<T>&, KeyValueCache<T>&);                  \
-  template AttentionResult<T> cached_cross_attention(Graph<T>&, Tensor<T>, const AttentionWeights<T>&,            \
+#define ATTN_INSTANTIATE(T)                                                                                      \
+  template AttentionResult<T> multi_head_attention(Graph<T>&, Tensor<T>, Tensor<T>, const AttentionWeights<T>&,  \
+                                                   const AttentionOptions&);                                     \
+  template AttentionResult<T> attend_heads(Graph<T>&, Tensor<T>, Tensor<T>, Tensor<T>, const AttentionOptions&); \
+  template struct KeyValueCache<T>;                                                                              \
+  template AttentionResult<T> cached_self_attention(Graph<T>&, Tensor<T>, const AttentionWeights<T>&,            \
+                                                    KeyValueCache<T>&, AttentionOptions);                        \
+  template void fill_cache(Tensor<T>, const AttentionWeights<T>&, KeyValueCache<T>&);                            \
+  template AttentionResult<T> cached_cross_attention(Graph<T>&, Tensor<T>, const AttentionWeights<T>&,           \
                                                      KeyValueCache<T>&, AttentionOptions);
 ATTN_INSTANTIATE(float)
 ATTN_INSTANTIATE(double)

@@ -58,12 +58,12 @@ void check_length(const char* name, std::size_t length, std::size_t limit) {
 
 void check_size(const char* name, std::size_t size, std::size_t expected, const char* formula) {
   if (size != expected)
-    throw ShapeError(std::string(name) + ": expected " + formula + " = " + text(expected) + " entries, got " + text(size));
+    throw ShapeError(std::string(name) + ": expected " + formula + " = " + text(expected) + " entries, got " +
+                     text(size));
 }
 
 // lengths: `count` entries, each in [1, limit].
-void check_lengths(const char* name, std::span<const std::int32_t> lengths, std::size_t count,
-                   std::size_t limit) {
+void check_lengths(const char* name, std::span<const std::int32_t> lengths, std::size_t count, std::size_t limit) {
   check_size(name, lengths.size(), count, "batch.size");
   for (std::size_t i = 0; i < lengths.size(); ++i)
     if (lengths[i] < 1 || static_cast<std::size_t>(lengths[i]) > limit)
@@ -85,7 +85,8 @@ AttentionMap map_of(const AttentionTrace<T>& trace, std::size_t b, std::size_t f
     const T* p = r.weights_of(b, h);
     std::vector<float>& weights = map.heads.emplace_back(rows * cols);
     for (std::size_t i = 0; i < rows; ++i)
-      for (std::size_t j = 0; j < cols; ++j) weights[i * cols + j] = static_cast<float>(p[(first_row + i) * r.keys + j]);
+      for (std::size_t j = 0; j < cols; ++j)
+        weights[i * cols + j] = static_cast<float>(p[(first_row + i) * r.keys + j]);
   }
   return map;
 }
@@ -129,8 +130,8 @@ template <class T>
 TransformerModel<T>::TransformerModel(const ModelConfig& config) : config_(config), parameters_(config.seed) {
   check_config(config);
   const std::size_t d = config.d_model;
-  StackShape shape{config.layers, d, config.heads, config.d_ff != 0 ? config.d_ff : 4 * d, false,
-                   config.attention_only, config.scaled};
+  StackShape shape{config.layers, d, config.heads, config.d_ff != 0 ? config.d_ff : 4 * d, false, config.attention_only,
+                   config.scaled};
   // Drawn in this order: source input, encoder, target input, decoder, output.
   if (config.kind == ModelKind::Transformer) {
     source_input_.emplace(parameters_, "encoder", config.source_vocabulary, config.max_source_length, d,
@@ -261,8 +262,8 @@ DecodedStep TransformerModel<T>::next(std::int32_t token) {
   Tensor<T> out;
   std::size_t row = 0;  // the new position's row in the traces' weights
   if (cache_) {
-    const Tensor<T> x =
-        (*target_input_)(decoding_, parameters_, std::span<const std::int32_t>(&sequence_.input.back(), 1), 1, position);
+    const Tensor<T> x = (*target_input_)(decoding_, parameters_,
+                                         std::span<const std::int32_t>(&sequence_.input.back(), 1), 1, position);
     out = logits(decoding_, decoder_->decode(decoding_, parameters_, x, &traces_));
     step.cache_length = decoder_->cached_rows();
   } else {
@@ -284,11 +285,13 @@ void TransformerModel<T>::set_ablation(std::span<const HeadRef> heads) {
   const std::size_t attentions = has_encoder() ? 3 * L : L;
   for (std::size_t i = 0; i < heads.size(); ++i) {
     if (heads[i].layer >= attentions)
-      throw ValueError("heads[" + text(i) + "].layer: expected below " + text(attentions) + " (the model's attentions" +
-                       (has_encoder() ? ": encoder self 0.." + text(L - 1) + ", then decoder self and cross per layer" : "") +
-                       "), got " + text(heads[i].layer));
+      throw ValueError(
+          "heads[" + text(i) + "].layer: expected below " + text(attentions) + " (the model's attentions" +
+          (has_encoder() ? ": encoder self 0.." + text(L - 1) + ", then decoder self and cross per layer" : "") +
+          "), got " + text(heads[i].layer));
     if (heads[i].head >= H)
-      throw ValueError("heads[" + text(i) + "].head: expected below heads = " + text(H) + ", got " + text(heads[i].head));
+      throw ValueError("heads[" + text(i) + "].head: expected below heads = " + text(H) + ", got " +
+                       text(heads[i].head));
   }
   std::vector<unsigned char>* flags[3] = {&decoder_->ablated_self(), &decoder_->ablated_cross(), nullptr};
   if (has_encoder()) flags[2] = &encoder_->ablated_self();

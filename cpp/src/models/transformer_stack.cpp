@@ -30,9 +30,8 @@ Tensor<T> TokenInput<T>::operator()(Graph<T>& g, Parameters<T>& parameters, std:
                                     std::size_t length, std::size_t first) {
   const Tensor<T> x = layers::embedding(g, parameters.tensor(table_), tokens);
   if (positions_ == Positions::None) return x;
-  const Tensor<T> table = positions_ == Positions::Learned
-                              ? parameters.tensor(learned_)
-                              : Tensor<T>{sinusoids_.data(), nullptr, max_length_, d_};
+  const Tensor<T> table = positions_ == Positions::Learned ? parameters.tensor(learned_)
+                                                           : Tensor<T>{sinusoids_.data(), nullptr, max_length_, d_};
   return layers::add_positions(g, x, positions_, table, length, first);
 }
 
@@ -44,11 +43,11 @@ TransformerStack<T>::TransformerStack(Parameters<T>& p, const std::string& name,
   const std::size_t branches = shape.layers * (shape.attention_only ? 1 : shape.cross ? 3 : 2);
   const double fan_in = 1.0 / std::sqrt(static_cast<double>(d));
   const double residual = 1.0 / std::sqrt(static_cast<double>(branches));  // W_O and W_2
-  const auto norm = [&](const std::string& prefix, std::size_t (&index)[2]) {
+  const auto norm = [&](const std::string& prefix, std::size_t(&index)[2]) {
     index[0] = p.add(prefix + ".gain", 1, d, Role::Gain, Init::Ones);
     index[1] = p.add(prefix + ".bias", 1, d, Role::Bias, Init::Zeros);
   };
-  const auto attention = [&](const std::string& prefix, std::size_t (&index)[4]) {
+  const auto attention = [&](const std::string& prefix, std::size_t(&index)[4]) {
     const char* names[4] = {".w_q", ".w_k", ".w_v", ".w_o"};
     for (int i = 0; i < 4; ++i)
       index[i] = p.add(prefix + names[i], d, d, Role::Matrix, Init::Normal, i == 3 ? fan_in * residual : fan_in);
@@ -96,9 +95,9 @@ layers::AttentionOptions TransformerStack<T>::options(std::size_t layer, bool cr
 // The blocks, whatever computes their attention (teacher forcing or the cache).
 template <class T>
 template <class SelfAttention, class CrossAttention>
-Tensor<T> TransformerStack<T>::run(Graph<T>& g, Parameters<T>& p, Tensor<T> x, SelfAttention self,
-                                   CrossAttention cross, std::vector<AttentionTrace<T>>* traces) {
-  const auto norm = [&](Tensor<T> in, const std::size_t (&index)[2]) {
+Tensor<T> TransformerStack<T>::run(Graph<T>& g, Parameters<T>& p, Tensor<T> x, SelfAttention self, CrossAttention cross,
+                                   std::vector<AttentionTrace<T>>* traces) {
+  const auto norm = [&](Tensor<T> in, const std::size_t(&index)[2]) {
     return shape_.attention_only ? in : layers::layer_norm(g, in, p.tensor(index[0]), p.tensor(index[1]));
   };
   for (std::size_t l = 0; l < shape_.layers; ++l) {

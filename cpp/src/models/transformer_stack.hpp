@@ -50,8 +50,8 @@ class TokenInput {
   TokenInput(Parameters<T>& parameters, const std::string& name, std::size_t vocabulary, std::size_t max_length,
              std::size_t d, layers::Positions positions);
   // tokens: sequences of `length` tokens each, the first at position `first`.
-  Tensor<T> operator()(Graph<T>& g, Parameters<T>& parameters, std::span<const std::int32_t> tokens,
-                       std::size_t length, std::size_t first = 0);
+  Tensor<T> operator()(Graph<T>& g, Parameters<T>& parameters, std::span<const std::int32_t> tokens, std::size_t length,
+                       std::size_t first = 0);
 
  private:
   layers::Positions positions_;
@@ -78,8 +78,7 @@ struct AttentionTrace {
 template <class T>
 class TransformerStack {
  public:
-  TransformerStack(Parameters<T>& parameters, const std::string& name, const StackShape& shape,
-                   const char* self_kind);
+  TransformerStack(Parameters<T>& parameters, const std::string& name, const StackShape& shape, const char* self_kind);
 
   // Teacher forcing, or the encoder: x is batch x n rows.
   struct Pass {
