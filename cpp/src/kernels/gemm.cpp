@@ -9,8 +9,10 @@
 //        matmul_abt's k-long dot products and their horizontal sums; when a row
 //        of C is shorter than one vector, matmul_abt (its dot products fill
 //        whole vectors where C's rows would not).
-//   tn   A^T (n x k) transposed into a buffer, then as nn.
-//   nn with m not a multiple of the vector width: B and C padded to whole vectors.
+//   tn   matmul_atb / matmul_atb_add: as nn with A's entries read down its columns
+//        (a transposed copy of A, a whole layer's activations for a weight's
+//        gradient, took 13% of a transformer's training step natively).
+//   nn, tn with m not a multiple of the vector width: B and C padded to whole vectors.
 // Overwrite with the _add kernel needs C zeroed first; matmul_ab overwrites.
 #include "kernels/gemm.hpp"
 
@@ -33,14 +35,24 @@ float* buffer(std::size_t which, std::size_t count) {
   return b.data();
 }
 
-void product_nn(const float* a, const float* b, float* c, std::size_t n, std::size_t k, std::size_t m,
-                Accumulate mode) noexcept {
+// C (n x m) (+)= op(A) B by the broadcast kernels, A read as it is (kTransposed
+// false: A n x k, matmul_ab) or down its columns (true: A k x n, matmul_atb).
+template <bool kTransposed>
+void broadcast_product(const float* a, const float* b, float* c, std::size_t n, std::size_t k, std::size_t m,
+                       Accumulate mode) noexcept {
   if (n == 0 || m == 0) return;
   if (k == 0) {
     if (mode == Accumulate::Overwrite) std::memset(c, 0, n * m * sizeof(float));
     return;
   }
   const KernelTable& kernels = active();
+  const auto product = [&](const float* b_rows, float* c_rows, std::size_t width, bool add) {
+    if constexpr (kTransposed) {
+      (add ? kernels.matmul_atb_add : kernels.matmul_atb)(a, b_rows, c_rows, n, k, width);
+    } else {
+      (add ? kernels.matmul_ab_add : kernels.matmul_ab)(a, b_rows, c_rows, n, k, width);
+    }
+  };
   if (const std::size_t rest = m % kernels.lanes; rest != 0) {
     // The kernels take C's last m % lanes columns row by row through padded
     // loads, ~10x slower per element than whole vectors (a 512 x 64 x 14
@@ -53,7 +65,7 @@ void product_nn(const float* a, const float* b, float* c, std::size_t n, std::si
       std::memcpy(b_wide + t * wide, b + t * m, m * sizeof(float));
       std::memset(b_wide + t * wide + m, 0, (wide - m) * sizeof(float));
     }
-    kernels.matmul_ab(a, b_wide, c_wide, n, k, wide);
+    product(b_wide, c_wide, wide, false);
     for (std::size_t i = 0; i < n; ++i) {
       float* ci = c + i * m;
       const float* wi = c_wide + i * wide;
@@ -65,11 +77,7 @@ void product_nn(const float* a, const float* b, float* c, std::size_t n, std::si
     }
     return;
   }
-  if (mode == Accumulate::Add) {
-    kernels.matmul_ab_add(a, b, c, n, k, m);
-  } else {
-    kernels.matmul_ab(a, b, c, n, k, m);
-  }
+  product(b, c, m, mode == Accumulate::Add);
 }
 
 }  // namespace
@@ -77,7 +85,7 @@ void product_nn(const float* a, const float* b, float* c, std::size_t n, std::si
 template <>
 void gemm_nn<float>(const float* a, const float* b, float* c, std::size_t n, std::size_t k, std::size_t m,
                     Accumulate mode) noexcept {
-  product_nn(a, b, c, n, k, m, mode);
+  broadcast_product<false>(a, b, c, n, k, m, mode);
 }
 
 template <>
@@ -93,16 +101,13 @@ void gemm_nt<float>(const float* a, const float* b, float* c, std::size_t n, std
   }
   float* bt = buffer(0, k * m);  // B^T, k x m
   detail::transpose(b, m, k, bt);
-  product_nn(a, bt, c, n, k, m, mode);
+  broadcast_product<false>(a, bt, c, n, k, m, mode);
 }
 
 template <>
 void gemm_tn<float>(const float* a, const float* b, float* c, std::size_t n, std::size_t k, std::size_t m,
                     Accumulate mode) noexcept {
-  if (n == 0 || m == 0) return;
-  float* at = buffer(0, n * k);  // A^T, n x k
-  detail::transpose(a, k, n, at);
-  product_nn(at, b, c, n, k, m, mode);
+  broadcast_product<true>(a, b, c, n, k, m, mode);
 }
 
 template <>

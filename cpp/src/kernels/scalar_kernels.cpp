@@ -77,6 +77,25 @@ void matmul_ab_add(const float* w, const float* v, float* c, std::size_t n, std:
     }
 }
 
+// c_i = sum_j w_ji v_j
+void matmul_atb(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+  for (std::size_t i = 0; i < n; ++i) {
+    float* c_row = c + i * d;
+    for (std::size_t col = 0; col < d; ++col) c_row[col] = 0.0f;
+    for (std::size_t j = 0; j < m; ++j) axpy(w[j * n + i], v + j * d, c_row, d);
+  }
+}
+
+// c_i += sum_j w_ji v_j (the sum from 0, then added)
+void matmul_atb_add(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t col = 0; col < d; ++col) {
+      float sum = 0.0f;
+      for (std::size_t j = 0; j < m; ++j) sum += w[j * n + i] * v[j * d + col];
+      c[i * d + col] += sum;
+    }
+}
+
 void softmax_rows(float* x, std::size_t rows, std::size_t cols) noexcept {
   softmax_rows_by_steps(x, rows, cols, max_value, exp_shifted_sum, scale_in_place);
 }
@@ -154,7 +173,7 @@ void block_score_gradients(const float* v, const float* do_t, const float* p_t, 
 }  // namespace
 
 extern const KernelTable kernel_table;
-const KernelTable kernel_table = {"scalar", 1, matmul_abt, matmul_ab, matmul_ab_add, dot, max_sum_of_squares, axpy, scale_in_place, max_value, exp_shifted_sum,
+const KernelTable kernel_table = {"scalar", 1, matmul_abt, matmul_ab, matmul_ab_add, matmul_atb, matmul_atb_add, dot, max_sum_of_squares, axpy, scale_in_place, max_value, exp_shifted_sum,
                                   softmax_rows, 64, 64, transpose_block, untranspose_block, block_scores, block_softmax,
                                   block_accumulate, block_weights, block_score_gradients};
 
