@@ -58,42 +58,38 @@ void matmul_abt(const float* a, const float* b, float* c, std::size_t n, std::si
     for (std::size_t j = 0; j < m; ++j) c[i * m + j] = dot(a + i * d, b + j * d, d);
 }
 
-// c_i = sum_j w_ij v_j
+// c_i = sum_j w(i, j) v_j (kAdd: c_i += that sum, formed from 0 first), w(i, j) =
+// w[i * w_row + j * w_step]: w itself (m, 1) or w stored m x n, transposed (1, n)
+template <bool kAdd>
+void weighted_rows(const float* w, std::size_t w_row, std::size_t w_step, const float* v, float* c, std::size_t n,
+                   std::size_t m, std::size_t d) noexcept {
+  for (std::size_t i = 0; i < n; ++i) {
+    const float* w_i = w + i * w_row;
+    float* c_row = c + i * d;
+    if constexpr (kAdd) {
+      for (std::size_t col = 0; col < d; ++col) {
+        float sum = 0.0f;
+        for (std::size_t j = 0; j < m; ++j) sum += w_i[j * w_step] * v[j * d + col];
+        c_row[col] += sum;
+      }
+    } else {
+      for (std::size_t col = 0; col < d; ++col) c_row[col] = 0.0f;
+      for (std::size_t j = 0; j < m; ++j) axpy(w_i[j * w_step], v + j * d, c_row, d);
+    }
+  }
+}
+
 void matmul_ab(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
-  for (std::size_t i = 0; i < n; ++i) {
-    float* c_row = c + i * d;
-    for (std::size_t col = 0; col < d; ++col) c_row[col] = 0.0f;
-    for (std::size_t j = 0; j < m; ++j) axpy(w[i * m + j], v + j * d, c_row, d);
-  }
+  weighted_rows<false>(w, m, 1, v, c, n, m, d);
 }
-
-// c_i += sum_j w_ij v_j (the sum from 0, then added)
 void matmul_ab_add(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t col = 0; col < d; ++col) {
-      float sum = 0.0f;
-      for (std::size_t j = 0; j < m; ++j) sum += w[i * m + j] * v[j * d + col];
-      c[i * d + col] += sum;
-    }
+  weighted_rows<true>(w, m, 1, v, c, n, m, d);
 }
-
-// c_i = sum_j w_ji v_j
 void matmul_atb(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
-  for (std::size_t i = 0; i < n; ++i) {
-    float* c_row = c + i * d;
-    for (std::size_t col = 0; col < d; ++col) c_row[col] = 0.0f;
-    for (std::size_t j = 0; j < m; ++j) axpy(w[j * n + i], v + j * d, c_row, d);
-  }
+  weighted_rows<false>(w, 1, n, v, c, n, m, d);
 }
-
-// c_i += sum_j w_ji v_j (the sum from 0, then added)
 void matmul_atb_add(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t col = 0; col < d; ++col) {
-      float sum = 0.0f;
-      for (std::size_t j = 0; j < m; ++j) sum += w[j * n + i] * v[j * d + col];
-      c[i * d + col] += sum;
-    }
+  weighted_rows<true>(w, 1, n, v, c, n, m, d);
 }
 
 void softmax_rows(float* x, std::size_t rows, std::size_t cols) noexcept {
