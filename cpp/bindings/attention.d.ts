@@ -202,8 +202,11 @@ export interface AttentionModule {
   randomStream(seedHigh: number, seedLow: number, count: number): Result<{
     normals: Float64Array; u64High: Uint32Array; u64Low: Uint32Array;
   }>;
-  /** 4 in the SIMD128 build, 1 in the baseline. */
-  simdWidth(): number;
+  /**
+   * The build's kernel variant: floats per vector (4 in the SIMD128 build, 1 in the baseline) and
+   * the tiled path's block sizes B_r x B_c.
+   */
+  kernelFacts(): { lanes: number; blockQueries: number; blockKeys: number };
 
   // Emscripten's runtime, for the tests of the boundary (web/src/engine/testing.js).
   /** The shadow-stack pointer. */

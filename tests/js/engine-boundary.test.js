@@ -319,7 +319,7 @@ describe('the public surface', () => {
     const engine = await createAttention({ build: 'simd' });
     const keys = ['attention', 'attentionBackward', 'attentionOutput', 'attentionReference', 'build', 'context',
       'createTrainer', 'learning', 'multiHead', 'positionalEncoding', 'randomNormal', 'rowStats', 'saturation', 'scores',
-      'simd', 'simdWidth', 'softmax', 'softmaxJacobian'];
+      'simd', 'simdWidth', 'softmax', 'softmaxJacobian', 'tileSizes'];
     expect(Object.keys(engine).sort()).toEqual(keys);
     // The learning engine has the same names (on the attention module, attentionBackward and createTrainer say it is missing).
     expect(Object.keys(await createAttention({ build: 'simd', learning: true })).sort()).toEqual(keys);

@@ -25,9 +25,18 @@ const limitError = (fn) => {
 };
 
 describe.each(['simd', 'baseline'])('work limits (%s build)', (build) => {
-  it('are 2^32 units by default and 2^37 with longRunning', () => {
-    expect(WORK_LIMIT).toBe(2 ** 32);
-    expect(LONG_RUNNING_WORK_LIMIT).toBe(2 ** 37);
+  it('are 2^32 units by default and 2^37 with longRunning: a call of exactly that much work runs, one more key row is refused', async () => {
+    const e = await createAttention({ build });
+    // tiled attention at dk = dv = 16: n*m*(16+16+32) = 64 n m units
+    const at = (n, m, extra = {}) => ({ q: one(), k: one(), v: one(), n, m, dk: 16, dv: 16, ...extra });
+    expect(limitError(() => e.attentionOutput(at(8192, 8192))), '8192*8192*64 = 2^32').toBe(null);
+    expect(thrown(() => e.attentionOutput(at(8192, 8193))).message).toBe(
+      overLimit('n*m*(dk+dv+32)', '8192*8193*(16+16+32)', 2 ** 32 + 8192 * 64));
+    const long = { longRunning: true };
+    expect(limitError(() => e.attentionOutput(at(32768, 65536, long))), '32768*65536*64 = 2^37').toBe(null);
+    expect(thrown(() => e.attentionOutput(at(32768, 65537, long))).message).toBe(
+      overLimit('n*m*(dk+dv+32)', '32768*65537*(16+16+32)', 2 ** 37 + 32768 * 64, 2 ** 37));
+    expect([WORK_LIMIT, LONG_RUNNING_WORK_LIMIT]).toEqual([2 ** 32, 2 ** 37]);  // the names export those limits
   });
 
   it('tiled attention at n = m = 20000, d = 1 (10-28 s blocked before) is refused, naming n, m, dk, dv', async () => {
@@ -157,7 +166,11 @@ describe.each(['simd', 'baseline'])('work limits (%s build)', (build) => {
     expect(WORK.trainerStep.of({ ...wideSizes, count: 3 })).toBeGreaterThan(WORK_LIMIT);
     wide.dispose();
     const small = e.createTrainer({ task: 'translate', seed: 1 });
-    expect(small.evaluate().accuracy).toBeGreaterThanOrEqual(0);
+    const { loss, accuracy } = small.evaluate();
+    // a real evaluation: a finite cross-entropy, and the share of heldOut * T positions predicted right
+    const positions = small.heldOut * small.targetLength, right = Math.round(accuracy * positions);
+    expect(Number.isFinite(loss) && loss > 0, `loss ${loss}`).toBe(true);
+    expect(right >= 0 && right <= positions && Math.abs(right - accuracy * positions) < 1e-9, `accuracy ${accuracy}`).toBe(true);
     small.dispose();
   });
 

@@ -239,7 +239,7 @@ describe.each([['simd', false], ['baseline', false], ['simd', true], ['baseline'
     }
     expect(counts).toEqual({ good: 5000, bad: 5000 });
     expect(seen.size, 'distinct bad cases met').toBe(badCases.length);
-    expect(badCases.length).toBeGreaterThan(300);
+    expect(badCases.length, 'the README says at least 500').toBeGreaterThanOrEqual(500);
     expect(testing.boundaryState()).toEqual(before);
     console.log(`  ${build}: ${badCases.length} distinct bad calls of ${Object.keys(functions).length} functions, `
       + `${counts.bad} bad and ${counts.good} good calls; stack, handles and memory unchanged`);

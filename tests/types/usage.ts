@@ -78,7 +78,7 @@ export async function everyCall(build: BuildName): Promise<void> {
 
 export async function rawModule(): Promise<number> {
   const module = await loadBuild('baseline');
-  const width: number = module.simdWidth();
+  const width: number = module.kernelFacts().lanes;
   const result = module.softmax(new Float32Array([1, 2]), 1, 2);
   // The raw module returns its errors: narrow before use.
   if (result instanceof Error) throw result;

@@ -67,10 +67,12 @@ export function makeEngine(module, build, { paths = PUBLIC_PATHS, learning = fal
     return { n, m, dModel };
   }
 
+  const kernels = module.kernelFacts();
   return Object.freeze({
     build,
     simd: build === 'simd',
-    simdWidth: module.simdWidth(),
+    simdWidth: kernels.lanes,
+    tileSizes: Object.freeze({ queries: kernels.blockQueries, keys: kernels.blockKeys }),
     learning,
 
     // attentionBackward, createTrainer (./learning.js): the learning module's, or functions that say it is missing.

@@ -278,6 +278,11 @@ export interface AttentionEngine {
   readonly simd: boolean;
   /** Floats per vector in this build's kernels: 4 (SIMD128) or 1. */
   readonly simdWidth: number;
+  /**
+   * The tiled path's block sizes in this build (FlashAttention's B_r x B_c): attentionOutput's
+   * 'tiled' path takes the queries `queries` at a time and the keys `keys` at a time.
+   */
+  readonly tileSizes: { readonly queries: number; readonly keys: number };
   /** Whether the learning module is loaded (createAttention({ learning: true })). */
   readonly learning: boolean;
   /**

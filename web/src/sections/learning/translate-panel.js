@@ -7,7 +7,7 @@
 import { escapeHTML, h, html, setHTML, setText, uid } from '../../lib/dom.js';
 import { alignmentMap } from './alignment-map.js';
 import { sentenceError, translateUntrained } from './state.js';
-import { LANGUAGES } from './training-panel.js';
+import { LANGUAGES } from './probe-maps.js';
 
 export function translatePanel(model, { t, engine, training }) {
   const inputId = uid('sentence');
