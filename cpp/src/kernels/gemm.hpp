@@ -6,6 +6,9 @@
 //   gemm_nt   C (n x m) (+)= A (n x k) B^T, B m x k    dx = dy W^T,  S = Q K^T
 //   gemm_tn   C (n x m) (+)= A^T B, A k x n, B k x m    dW = x^T dy
 //
+//   axpy      y += a x                                 (n)   a bias added to each row, a residual's
+//                                                              gradient, one row of a head added back
+//
 // Accumulate::Add adds the product into C (the backward passes sum the
 // gradients of every use of a tensor); Accumulate::Overwrite replaces C.
 // The float forms run on the kernels the process dispatches to; their
@@ -25,5 +28,9 @@ template <class T>
 void gemm_nt(const T* a, const T* b, T* c, std::size_t n, std::size_t k, std::size_t m, Accumulate mode) noexcept;
 template <class T>
 void gemm_tn(const T* a, const T* b, T* c, std::size_t n, std::size_t k, std::size_t m, Accumulate mode) noexcept;
+// (float: the kernels' vector loop, the one way element-wise work gets SIMD in WebAssembly, where
+// the layers themselves are compiled without it)
+template <class T>
+void axpy(T a, const T* x, T* y, std::size_t n) noexcept;
 
 }  // namespace attn::kernels
