@@ -82,15 +82,22 @@ void broadcast_product(const float* a, const float* b, float* c, std::size_t n, 
 
 }  // namespace
 
+std::uint64_t& float_multiply_adds() noexcept {
+  thread_local std::uint64_t count = 0;
+  return count;
+}
+
 template <>
 void gemm_nn<float>(const float* a, const float* b, float* c, std::size_t n, std::size_t k, std::size_t m,
                     Accumulate mode) noexcept {
+  float_multiply_adds() += n * k * m;
   broadcast_product<false>(a, b, c, n, k, m, mode);
 }
 
 template <>
 void gemm_nt<float>(const float* a, const float* b, float* c, std::size_t n, std::size_t k, std::size_t m,
                     Accumulate mode) noexcept {
+  float_multiply_adds() += n * k * m;
   if (n == 0 || m == 0) return;
   if (m < active().lanes && k > 0) {
     // C = A B^T by dot products, into a buffer when it is to be added
@@ -107,6 +114,7 @@ void gemm_nt<float>(const float* a, const float* b, float* c, std::size_t n, std
 template <>
 void gemm_tn<float>(const float* a, const float* b, float* c, std::size_t n, std::size_t k, std::size_t m,
                     Accumulate mode) noexcept {
+  float_multiply_adds() += n * k * m;
   broadcast_product<true>(a, b, c, n, k, m, mode);
 }
 

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace attn::kernels {
 
@@ -32,5 +33,9 @@ void gemm_tn(const T* a, const T* b, T* c, std::size_t n, std::size_t k, std::si
 // the layers themselves are compiled without it)
 template <class T>
 void axpy(T a, const T* x, T* y, std::size_t n) noexcept;
+
+// The multiply-adds (n*k*m per product) the float products of this thread have
+// done: what the trainer measures a model's step by (training/engine_trainer.cpp).
+std::uint64_t& float_multiply_adds() noexcept;
 
 }  // namespace attn::kernels
