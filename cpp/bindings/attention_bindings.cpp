@@ -68,32 +68,40 @@ constexpr OptionTable<ScoreKind, 4> kScoreKinds{"kind", {
 
 // ---- attention ----------------------------------------------------------------------
 
-val trace_out(const attn::AttentionTrace& trace) {
+// `terms` is present only when asked: absent, never an empty array a caller could take for a result.
+val trace_out(const attn::AttentionTrace& trace, attn::TraceTerms terms) {
   val result = val::object();
   result.set("scores", float32_out(trace.scores));
   result.set("scaled", float32_out(trace.scaled));
   result.set("masked", float32_out(trace.masked));
+  result.set("exps", float32_out(trace.exps));
+  result.set("expSums", float32_out(trace.exp_sums));
+  result.set("expShifts", float32_out(trace.exp_shifts));
   result.set("weights", float32_out(trace.weights));
+  if (terms == attn::TraceTerms::Included) result.set("terms", float32_out(trace.terms));
   result.set("output", float32_out(trace.output));
   result.set("scale", trace.scale);
   return result;
 }
 
-// attention(q, k, v, call, keep) -> { scores, scaled, masked, weights, output, scale }
-val attention(val q, val k, val v, AttentionCall call, val keep) {
+attn::TraceTerms terms_of(bool terms) { return terms ? attn::TraceTerms::Included : attn::TraceTerms::Omitted; }
+
+// attention(q, k, v, call, keep, terms) -> { scores, scaled, masked, exps, expSums, expShifts, weights,
+// terms (when `terms`), output, scale }
+val attention(val q, val k, val v, AttentionCall call, val keep, bool terms) {
   return guarded([&] {
     const auto options = options_of(call, keep);
     const auto qs = floats_from(q), ks = floats_from(k), vs = floats_from(v);
-    return trace_out(attn::attention(qs, ks, vs, shape_of(call), options));
+    return trace_out(attn::attention(qs, ks, vs, shape_of(call), options, terms_of(terms)), terms_of(terms));
   });
 }
 
 // attention(...) by the scalar reference (double accumulation): the ground truth.
-val attention_reference(val q, val k, val v, AttentionCall call, val keep) {
+val attention_reference(val q, val k, val v, AttentionCall call, val keep, bool terms) {
   return guarded([&] {
     const auto options = options_of(call, keep);
     const auto qs = floats_from(q), ks = floats_from(k), vs = floats_from(v);
-    return trace_out(attn::reference::attention(qs, ks, vs, shape_of(call), options));
+    return trace_out(attn::reference::attention(qs, ks, vs, shape_of(call), options, terms_of(terms)), terms_of(terms));
   });
 }
 

@@ -10,7 +10,8 @@
 //   output-only paths never refuse a valid call (their output always fits)
 // - the trace raises exactly when the reference does (a score beyond float)
 // - when a path returns: every number finite, weights in [0, 1], rows that are
-//   not fully masked sum to 1, masked weights exactly 0, masked scores -inf
+//   not fully masked sum to 1, masked weights and exponentials exactly 0, masked
+//   scores -inf
 // - every result within the derived tolerance of its exact value
 //   (error_bounds.hpp); the reference within its own rounding
 // - the tiled path gives the same bits whatever the number of threads
@@ -28,6 +29,9 @@ void check_trace(const attn::AttentionTrace& t, const bounds::AttentionBounds& b
                  const std::vector<std::uint8_t>& keep, const attn::AttentionShape& s, const char* path) {
   require_finite(t.scores, "scores");
   require_finite(t.scaled, "scaled");
+  require_finite(t.exps, "exps");
+  require_finite(t.exp_sums, "exp_sums");
+  require_finite(t.exp_shifts, "exp_shifts");
   require_finite(t.output, "output");
   require_weights(t.weights, keep, s.n, s.m, path);
   for (std::size_t i = 0; i < keep.size(); ++i) {
@@ -35,6 +39,7 @@ void check_trace(const attn::AttentionTrace& t, const bounds::AttentionBounds& b
     if (std::memcmp(&t.masked[i], &expected, sizeof expected) != 0)
       finding("%s masked[%zu] = %g, expected %g (the scaled score, or -inf where masked)", path, i, t.masked[i],
               expected);
+    if (!keep[i] && t.exps[i] != 0.0f) finding("%s exps[%zu] = %g where masked, expected 0", path, i, t.exps[i]);
   }
   require_close(t.scores, raw_scores.value, raw_scores.tolerances(), "scores");
   require_close(t.scaled, b.scores.value, b.scores.tolerances(), "scaled");

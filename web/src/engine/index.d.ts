@@ -101,6 +101,14 @@ export interface AttentionArgs extends CallOptions {
   mask?: MaskOption;
 }
 
+export interface AttentionTraceArgs extends AttentionArgs {
+  /**
+   * true: the trace also holds `terms`, weights_ij v_j for every query i and key j
+   * (n*m*dv floats; RangeError beyond 2^28). Omitted or false: no `terms`.
+   */
+  terms?: boolean;
+}
+
 export interface AttentionOutputArgs extends AttentionArgs {
   /**
    * 'tiled' (default): online softmax, never holds the n x m matrix.
@@ -290,11 +298,11 @@ export interface AttentionEngine {
   /** A new trainer (see Trainer). Needs the learning module (else an Error saying so). */
   createTrainer(args: TrainerArgs): Trainer;
   /** Work n*m*(dk+dv+64). */
-  attention(args: AttentionArgs): AttentionTrace;
+  attention(args: AttentionTraceArgs): AttentionTrace;
   /** n x dv. Work n*m*(dk+dv+32). */
   attentionOutput(args: AttentionOutputArgs): Float32Array;
   /** The trace by the scalar reference (plain loops, double accumulation). Work n*m*(2*(dk+dv)+64). */
-  attentionReference(args: AttentionArgs): AttentionTrace;
+  attentionReference(args: AttentionTraceArgs): AttentionTrace;
   /** Work 4*(n+m)*dModel^2 + n*m*(2*dModel+32*heads). */
   multiHead(args: MultiHeadArgs): MultiHeadResult;
   /** Work trials*dk*(24*(queries+keys)+queries*keys). */
