@@ -156,6 +156,21 @@ sectionTest('worked-example', 'every number, the scaling toggle, editing, reset'
     window.__time(() => document.querySelector('#worked-example button[role="switch"]').click()), 6);
   assert.deepEqual(await weightTexts(p), ['0.401', '0.198', '0.401']);
 
+  // Article 000's columns: the same numbers, transposed (a row per key, a column per step), the
+  // article's formula, K^T q as the engine computes it directly, and the choice in the link.
+  const cellsOf = () => p.$$eval('#worked-example .steps-table tbody tr', (rows) =>
+    rows.map((row) => [...row.cells].slice(1).map((cell) => cell.textContent.trim())));
+  const byStep = await cellsOf();   // rows: dot, scaled, exp, weight, mix; columns: k1, k2, k3, sum
+  await p.locator('#worked-example').getByRole('radio', { name: /in columns/ }).check();
+  const byKey = await cellsOf();    // rows: k1, k2, k3, sum; columns: the steps
+  assert.deepEqual(byKey, byStep[0].map((_, j) => byStep.map((row) => row[j])), 'the column form is the row form transposed');
+  assert.match(await text(p, '#worked-example .formula'), /V\s*Softmax/);
+  assert.match(await text(p, '#worked-example .we-convention-note'), /= \(1\.000, 0\.000, 1\.000\): the row .*all 3 numbers equal/);
+  await p.waitForFunction(() => location.search.includes('worked-example.convention=columns'));
+  await p.locator('#worked-example').getByRole('radio', { name: /in rows/ }).check();
+  assert.deepEqual(await cellsOf(), byStep);
+  assert.equal(await p.locator('#worked-example .we-convention-note').isHidden(), true);
+
   // Edit q's second component: the weights change and still sum to 1.
   const box = p.getByRole('textbox', { name: 'q, component 2' });
   await box.fill('0.5');

@@ -28,7 +28,7 @@
 // widget. Its training workers load the same module, so a widget of it
 // downloads one .wasm.
 export const sections = [
-  { id: 'worked-example', load: () => import('./worked-example/index.js'), params: ['q', 'keys', 'values', 'scaling'], heights: [3730, 2570, 2390] },
+  { id: 'worked-example', load: () => import('./worked-example/index.js'), params: ['q', 'keys', 'values', 'scaling', 'convention'], heights: [3730, 2570, 2390] },
   { id: 'scaling', load: () => import('./scaling/index.js'), widgetBuild: 'baseline', params: ['dk', 'seed', 'trials-dk', 'trials', 'trials-seed', 'sweep-trials', 'sweep-seed'], heights: [7690, 5030, 4890] },
   { id: 'gradients', load: () => import('./gradients/index.js'), learning: true, params: ['seed', 'dk', 'row', 'train-dk', 'train-seed', 'steps'], heights: [8160, 5100, 5050] },
   { id: 'reading-weights', load: () => import('./reading-weights/index.js'), params: ['embeddings', 'factor', 'seed', 'token'], heights: [5800, 4580, 3800] },
