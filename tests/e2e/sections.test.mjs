@@ -282,6 +282,14 @@ sectionTest('scaling', 'each experiment reruns with a new seed, changes its numb
   for (let i = 0; i < 6; i++) await p.keyboard.press('ArrowLeft');
   assert.match(await text(p, '#scaling-ten-keys .range-value'), /^8$/);
   assert.match(await text(p, '#scaling-ten-keys .sc-summary'), /d\s*k\s*= 8/);
+
+  // The sweep's intro names the trials its slider holds, at once (200, then one step fewer).
+  assert.match(await text(p, '#scaling-sweep .sc-intro'), /; 200 trials are averaged/);
+  await p.focus('#scaling-sweep input[type="range"]');
+  await p.keyboard.press('ArrowLeft');
+  const fewer = await text(p, '#scaling-sweep .range-value');
+  assert.notEqual(fewer, '200');
+  assert.match(await text(p, '#scaling-sweep .sc-intro'), new RegExp(`; ${fewer} trials are averaged`));
 });
 
 sectionTest('gradients', 'the sweep reruns with a new seed; the row follows d_k; the experiment waits for a click', async (p) => {
