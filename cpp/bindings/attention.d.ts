@@ -187,11 +187,12 @@ export interface TrainerHandle {
 type Result<T> = T | Error;
 
 export interface AttentionModule {
-  /** `terms`: the trace holds the per-key terms weights_ij v_j. */
-  attention(q: Float32Array, k: Float32Array, v: Float32Array, call: AttentionCall, keep: Uint8Array,
-    terms: boolean): Result<AttentionTrace>;
-  attentionReference(q: Float32Array, k: Float32Array, v: Float32Array, call: AttentionCall,
-    keep: Uint8Array, terms: boolean): Result<AttentionTrace>;
+  /**
+   * `terms`: the trace holds the per-key terms weights_ij v_j. `reference`: by the scalar
+   * reference (double accumulation) instead of the fast path.
+   */
+  attentionTrace(q: Float32Array, k: Float32Array, v: Float32Array, call: AttentionCall, keep: Uint8Array,
+    terms: boolean, reference: boolean): Result<AttentionTrace>;
   /** Written into `out` (n*dv floats, checked by the caller) and `out` returned; undefined: a fresh array. */
   attentionOutput(q: Float32Array, k: Float32Array, v: Float32Array, call: AttentionCall, keep: Uint8Array,
     path: AttentionPath, out: Float32Array | undefined): Result<Float32Array>;

@@ -16,13 +16,15 @@ struct RowOutputs {
   float* scores = nullptr;   // n x m   q_i . k_j
   float* scaled = nullptr;   // n x m   scale q_i . k_j
   float* masked = nullptr;   // n x m   scaled, or -inf where the mask forbids
-  float* exps = nullptr;        // n x m   e^(masked_ij - c_i) (trace_steps.hpp: c_i); with the two below
-  float* exp_sums = nullptr;    // n       sum_j exps_ij
-  float* exp_shifts = nullptr;  // n       c_i
   float* weights = nullptr;  // n x m   softmax of the masked row
   float* output = nullptr;   // n x d_v sum_j p_ij v_j
   float* log_sum_exp = nullptr;  // n  L_i = ln sum_j exp(masked_ij), -inf for a fully masked row
 };
+
+// Every matrix of a trace (each already sized) as the destination of its rows.
+inline RowOutputs outputs_of(AttentionTrace& trace) {
+  return {trace.scores.data(), trace.scaled.data(), trace.masked.data(), trace.weights.data(), trace.output.data()};
+}
 
 // Row i of the problem, every sum in double; `row` is scratch for m doubles.
 // A requested score or scaled score that is beyond the float range raises

@@ -10,6 +10,14 @@
 #include "attention/attention_row.hpp"
 #include "attention/trace_steps.hpp"
 
+// The trace is shown, never timed: where the compiler can (clang, so the
+// WebAssembly builds), its glue is compiled for size; the kernels it calls are not.
+#if __has_cpp_attribute(clang::minsize)
+#define ATTN_FOR_SIZE [[clang::minsize]]
+#else
+#define ATTN_FOR_SIZE
+#endif
+
 namespace attn::detail {
 
 namespace {
@@ -42,7 +50,7 @@ void full_passes(const AttentionProblem& problem, float* matrix, float* output) 
 // trace shows (trace_steps.hpp). Each matrix starts as a copy of the one
 // before, never as zeros that the next pass would overwrite anyway: at
 // n = 1024 that saves writing 12 MiB.
-void trace_passes(const AttentionProblem& problem, TraceTerms terms, AttentionTrace& trace) {
+ATTN_FOR_SIZE void trace_passes(const AttentionProblem& problem, TraceTerms terms, AttentionTrace& trace) {
   const kernels::KernelTable& kernels = kernels::active();
   const std::size_t n = problem.shape.n, m = problem.shape.m, d_k = problem.shape.d_k, d_v = problem.shape.d_v;
   const std::size_t term_count = trace_term_count(problem, terms);
@@ -61,16 +69,6 @@ void trace_passes(const AttentionProblem& problem, TraceTerms terms, AttentionTr
   trace.masked.assign(trace.scaled.begin(), trace.scaled.end());
   mask_block(trace.masked.data(), n, m, 0, 0, problem.rule);
 
-  // the exponentials shown: exps_ij = e^(masked_ij - c_i), exp_sums_i = sum_j exps_ij
-  trace.exps.assign(trace.masked.begin(), trace.masked.end());
-  trace.exp_sums.resize(n);
-  trace.exp_shifts.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    float* row = trace.exps.data() + i * m;
-    trace.exp_shifts[i] = static_cast<float>(exp_shift(row, m));
-    trace.exp_sums[i] = kernels.exp_shifted_sum(row, m, trace.exp_shifts[i]);
-  }
-
   // pass 4: P = softmax_rows(masked)   (-inf -> 0; a fully masked row -> zeros)
   trace.weights.assign(trace.masked.begin(), trace.masked.end());
   kernels.softmax_rows(trace.weights.data(), n, m);
@@ -79,18 +77,12 @@ void trace_passes(const AttentionProblem& problem, TraceTerms terms, AttentionTr
   trace.output.resize(n * d_v);
   kernels.matmul_ab(trace.weights.data(), problem.v, trace.output.data(), n, m, d_v);
 
-  rows_in_double(problem, {.scores = trace.scores.data(),
-                           .scaled = trace.scaled.data(),
-                           .masked = trace.masked.data(),
-                           .exps = trace.exps.data(),
-                           .exp_sums = trace.exp_sums.data(),
-                           .exp_shifts = trace.exp_shifts.data(),
-                           .weights = trace.weights.data(),
-                           .output = trace.output.data()});
+  rows_in_double(problem, outputs_of(trace));
 
-  // the terms shown, when asked: terms_ij = p_ij v_j    (n x m x d_v)
-  trace.terms.resize(term_count);
-  if (term_count) weighted_terms(problem, trace.weights.data(), trace.terms.data());
+  // the exponentials shown, from the masked scores as returned: exps_ij = e^(masked_ij - c_i),
+  // exp_sums_i = sum_j exps_ij; and, when asked, the terms p_ij v_j      (n x m x d_v)
+  trace_exponentials(trace, n, m);
+  trace_terms(problem, term_count, trace);
 }
 
 }  // namespace attn::detail

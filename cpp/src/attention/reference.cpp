@@ -53,18 +53,6 @@ void attention_row_in_double(const AttentionProblem& problem, std::size_t i, dou
     row[j] = problem.rule.keeps(i, j) ? scaled : -std::numeric_limits<double>::infinity();
     if (out.masked) out.masked[at] = static_cast<float>(row[j]);  // scaled (checked above) or -inf
   }
-  // the trace's exponentials: exps_ij = e^(masked_ij - c_i), their sum, and c_i
-  if (out.exps) {
-    const double shift = exp_shift(row, m);
-    double sum = 0.0;
-    for (std::size_t j = 0; j < m; ++j) {
-      const double e = std::exp(row[j] - shift);  // exp(-inf) = 0
-      out.exps[i * m + j] = static_cast<float>(e);
-      sum += e;
-    }
-    out.exp_sums[i] = static_cast<float>(sum);
-    out.exp_shifts[i] = static_cast<float>(shift);
-  }
   // pass 4: p_i = softmax(masked_i), and L_i = ln sum_j exp(masked_ij)
   const double log_sum_exp = reference::softmax_row(row, m);
   if (out.log_sum_exp) {
@@ -103,23 +91,13 @@ AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionS
   trace.scores.resize(n * m);
   trace.scaled.resize(n * m);
   trace.masked.resize(n * m);
-  trace.exps.resize(n * m);
-  trace.exp_sums.resize(n);
-  trace.exp_shifts.resize(n);
   trace.weights.resize(n * m);
   trace.output.resize(n * shape.d_v);
   std::vector<double> row(m);
-  const detail::RowOutputs out{.scores = trace.scores.data(),
-                               .scaled = trace.scaled.data(),
-                               .masked = trace.masked.data(),
-                               .exps = trace.exps.data(),
-                               .exp_sums = trace.exp_sums.data(),
-                               .exp_shifts = trace.exp_shifts.data(),
-                               .weights = trace.weights.data(),
-                               .output = trace.output.data()};
+  const detail::RowOutputs out = detail::outputs_of(trace);
   for (std::size_t i = 0; i < n; ++i) detail::attention_row_in_double(problem, i, row.data(), out);
-  trace.terms.resize(term_count);
-  if (term_count) detail::weighted_terms(problem, trace.weights.data(), trace.terms.data());
+  detail::trace_exponentials(trace, n, m);
+  detail::trace_terms(problem, term_count, trace);
   return trace;
 }
 

@@ -78,7 +78,7 @@ export function makeEngine(module, build, { paths = PUBLIC_PATHS, learning = fal
 
     // The trace; `terms: true` adds the per-key terms weights_ij v_j (n*m*dv floats).
     attention(a) {
-      return unwrap(module.attention(...attentionCall('attention', a, 'attentionTrace'), flag('terms', a.terms)));
+      return unwrap(module.attentionTrace(...attentionCall('attention', a, 'attentionTrace'), flag('terms', a.terms), false));
     },
 
     // Output only. path 'tiled' (default): the core's online-softmax path, never
@@ -98,8 +98,8 @@ export function makeEngine(module, build, { paths = PUBLIC_PATHS, learning = fal
 
     // The scalar reference trace (plain loops, double accumulation).
     attentionReference(a) {
-      return unwrap(module.attentionReference(...attentionCall('attentionReference', a, 'attentionReference'),
-        flag('terms', a.terms)));
+      return unwrap(module.attentionTrace(...attentionCall('attentionReference', a, 'attentionReference'),
+        flag('terms', a.terms), true));
     },
 
     multiHead(a) {
