@@ -346,7 +346,8 @@ sectionTest('reading-weights', 'symmetric logits give exactly 0, separate W_Q, W
 sectionTest('sentence', 'five tokens computed, rows of weights sum to 1, embeddings editable', async (p) => {
   await openTables(p, '#sentence');
   assert.deepEqual(await texts(p, '#sentence .heatmap-table .heatmap-sum'), ['1.0000', '1.0000', '1.0000', '1.0000', '1.0000']);
-  assert.ok((await p.textContent('#sentence .note')).includes('not what its own inputs give'));   // the note on the article's numbers
+  // The note on the article's numbers: right to its own rounding (1.41 for sqrt 2), the differences computed.
+  assert.match(await p.textContent('#sentence .note'), /divides by 1\.41, .* 5 of its 25 entries show differently to two decimals\. Where QKᵀ = 2 \(4 of the 25 entries\), the article’s 2\/1\.41 = 1\.4184 shows as 1\.42, the exact 1\.4142 as 1\.41\./);
   const before = await texts(p, '#sentence .heatmap-cell');
   assert.equal(before.length, 25);
   await p.getByRole('textbox', { name: 'embedding of “karina”, component 2' }).fill('3');
