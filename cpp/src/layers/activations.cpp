@@ -8,7 +8,7 @@ namespace attn::layers {
 template <class T>
 Tensor<T> tanh_of(Graph<T>& g, Tensor<T> x) {
   Tensor<T> y = g.tensor(x.rows, x.cols);
-  for (std::size_t i = 0; i < x.size(); ++i) y.value[i] = std::tanh(x.value[i]);
+  for (std::size_t i = 0; i < x.size(); ++i) y.value[i] = tanh_value(x.value[i]);
   g.on_backward([=] {
     if (x.grad == nullptr) return;
     for (std::size_t i = 0; i < x.size(); ++i) x.grad[i] += y.grad[i] * (T(1) - y.value[i] * y.value[i]);
@@ -19,7 +19,7 @@ Tensor<T> tanh_of(Graph<T>& g, Tensor<T> x) {
 template <class T>
 Tensor<T> sigmoid_of(Graph<T>& g, Tensor<T> x) {
   Tensor<T> y = g.tensor(x.rows, x.cols);
-  for (std::size_t i = 0; i < x.size(); ++i) y.value[i] = T(1) / (T(1) + std::exp(-x.value[i]));
+  for (std::size_t i = 0; i < x.size(); ++i) y.value[i] = sigmoid_value(x.value[i]);
   g.on_backward([=] {
     if (x.grad == nullptr) return;
     for (std::size_t i = 0; i < x.size(); ++i) x.grad[i] += y.grad[i] * y.value[i] * (T(1) - y.value[i]);
