@@ -39,6 +39,9 @@ namespace attn {
 namespace training {
 class EngineTrainer;
 }
+namespace detail {
+class EngineSession;
+}
 
 struct TrainingStep {
   std::size_t step = 0;  // steps taken so far
@@ -213,7 +216,7 @@ class Trainer {
 
   TrainerOptions options_;
   std::unique_ptr<Classic> classic_;
-  std::unique_ptr<training::EngineTrainer> engine_;
+  std::unique_ptr<detail::EngineSession> engine_;  // every other model (cpp/src/training/engine_session.hpp)
 };
 
 }  // namespace attn

@@ -1,6 +1,6 @@
 // trainer.cpp — attn::Trainer: the 'attention' model's batches, loss and
 // gradient, Adam update, evaluation, probe and typed sentences (Classic below),
-// or one of the model engine's models through training::EngineTrainer; the
+// or one of the model engine's models through detail::EngineSession; the
 // readings of both in the one form of attn/trainer.hpp.
 #include "attn/trainer.hpp"
 
@@ -11,7 +11,7 @@
 
 #include "attn/error.hpp"
 #include "kernels/gemm.hpp"
-#include "training/engine_trainer.hpp"
+#include "training/engine_session.hpp"
 #include "validation.hpp"
 
 namespace attn {
@@ -38,51 +38,24 @@ std::vector<std::string> words(std::span<const std::int32_t> ids, const std::vec
   return w;
 }
 
-// The engine's settings from resolved options.
-training::EngineTrainerSettings engine_settings(const TrainerOptions& o) {
-  training::EngineTrainerSettings s;
-  s.task.kind = o.task == TaskKind::Reverse     ? training::SequenceTaskKind::Reverse
-                : o.task == TaskKind::Translate ? training::SequenceTaskKind::Translate
-                                                : training::SequenceTaskKind::Induction;
-  if (o.source_length) s.task.source_length = *o.source_length;
-  models::ModelConfig& c = s.model;
-  c.kind = o.model;
-  c.d_model = *o.d_model;
-  if (o.heads) c.heads = *o.heads;
-  if (o.layers) c.layers = *o.layers;
-  if (o.scale) c.scaled = *o.scale;
-  if (o.positions) {
-    c.positions = *o.positions == PositionKind::Sinusoidal ? layers::Positions::Sinusoidal
-                  : *o.positions == PositionKind::Learned  ? layers::Positions::Learned
-                                                           : layers::Positions::None;
-  }
-  if (o.causal) c.causal = *o.causal;
-  if (o.attention_only) c.attention_only = *o.attention_only;
-  if (o.score) {
-    c.score = *o.score == LuongScore::Dot       ? models::Score::Dot
-              : *o.score == LuongScore::General ? models::Score::General
-                                                : models::Score::Concat;
-  }
-  if (o.model == ModelKind::Bahdanau) c.score = models::Score::Concat;
-  if (o.window) c.window = *o.window == AttentionWindow::Local ? models::Window::Local : models::Window::Global;
-  if (o.input_feeding) c.input_feeding = *o.input_feeding;
-  s.batch_size = *o.batch_size;
-  s.learning_rate = static_cast<float>(*o.learning_rate);
-  s.weight_decay = static_cast<float>(*o.weight_decay);
-  s.seed = o.seed;
-  return s;
-}
-
 [[noreturn]] void engine_only(const char* call, const TrainerOptions& o) {
   throw ValueError(std::string(call) + ": model '" + std::string(model_name(o.model)) +
                    "' reads every target position at once (its queries are positions); " + call +
                    " is for the engine's models ('rnn', 'bahdanau', 'luong', 'transformer', 'decoder')");
 }
 
-// The source ids of a typed sentence, or the probe's when it is empty.
-std::vector<std::int32_t> source_of(const training::SequenceTask& task, std::string_view sentence) {
-  if (sentence.empty()) return task.probe().source.empty() ? std::vector<std::int32_t>{} : task.probe().source;
-  return task.tokenize(sentence);
+// The engine, or a ValueError naming the module that has it.
+const detail::EngineFactory& model_engine(const TrainerOptions& o) {
+#if defined(__EMSCRIPTEN__)
+  const bool linked = &detail::engine_factory != nullptr;
+#else
+  const bool linked = true;
+#endif
+  if (!linked) {
+    throw ValueError("model: '" + std::string(model_name(o.model)) + "' is a model of the engine, which this " +
+                     "WebAssembly module does not have: createAttention({ learning: true }) loads it");
+  }
+  return *detail::engine_factory();
 }
 
 }  // namespace
@@ -95,11 +68,7 @@ TrainerOptions Trainer::defaults(TaskKind task) {
 
 TrainerFootprint Trainer::footprint(const TrainerOptions& options, OptionNames names) {
   const TrainerOptions o = resolve_options(options, names);
-  if (o.model != ModelKind::Attention) {
-    const training::EngineFootprint f = training::EngineTrainer::footprint(engine_settings(o));
-    return {o, f.source_length, f.target_length, f.target_vocabulary, f.held_out, f.parameters, f.bytes,
-            f.step_work, f.evaluate_work, f.create_work};
-  }
+  if (o.model != ModelKind::Attention) return model_engine(o).footprint(o);
   const Task task(o.task);
   const Seq2SeqShape shape = model_shape(task, o);
   const std::size_t batch = *o.batch_size, held_out = task.held_out().size();
@@ -128,7 +97,7 @@ TrainerFootprint Trainer::footprint(const TrainerOptions& options, OptionNames n
 Trainer::Trainer(const TrainerOptions& options, OptionNames names) : options_(resolve_options(options, names)) {
   const TrainerOptions& o = options_;
   if (o.model != ModelKind::Attention) {
-    engine_ = std::make_unique<training::EngineTrainer>(engine_settings(o));
+    engine_ = model_engine(o).make(o);
     return;
   }
   Task task(o.task);
@@ -146,7 +115,7 @@ Trainer::Trainer(Trainer&&) noexcept = default;
 Trainer& Trainer::operator=(Trainer&&) noexcept = default;
 
 FloatSpan Trainer::parameter_values() {
-  if (engine_) return engine_->model().parameters().values();
+  if (engine_) return engine_->parameter_values();
   return std::as_const(classic_->model).parameters();
 }
 
@@ -170,7 +139,7 @@ std::span<const std::int32_t> Trainer::batch_targets() const {
 }
 training::EngineTrainer& Trainer::engine() {
   if (!engine_) throw ValueError("engine(): the model engine's trainer; this trainer trains model 'attention'");
-  return *engine_;
+  return engine_->trainer();
 }
 
 TrainingStep Trainer::step(std::size_t count) {
@@ -202,12 +171,7 @@ TrainingStep Trainer::step(std::size_t count) {
 }
 
 Evaluation Trainer::evaluate(std::span<const HeadRef> ablate) {
-  if (engine_) {
-    std::vector<models::HeadRef> heads;
-    for (std::size_t i = 0; i < ablate.size(); ++i) heads.push_back(engine_->head_of(ablate[i], i));
-    const training::EngineEvaluation e = engine_->evaluate(heads);
-    return {e.loss, e.accuracy, e.generated_accuracy, e.sequence_accuracy};
-  }
+  if (engine_) return engine_->evaluate(ablate);
   if (!ablate.empty()) {
     throw ValueError("ablate: model 'attention' is evaluated whole; ablating heads is for the transformers");
   }
@@ -284,7 +248,7 @@ std::vector<std::size_t> AlignmentReading::strongest_sources() const {
 }
 
 AlignmentReading Trainer::probe() {
-  if (engine_) return engine_->alignment_reading(engine_->task().probe());
+  if (engine_) return engine_->probe();
   const Example& example = classic_->task.probe();
   AlignmentReading r = read_classic(example.source);
   r.target = words(example.target, classic_->task.target_vocabulary());
@@ -292,44 +256,18 @@ AlignmentReading Trainer::probe() {
 }
 
 AlignmentReading Trainer::translate(std::string_view sentence) {
-  if (!engine_) return read_classic(classic_->task.tokenize(sentence));
-  const training::SequenceTask& task = engine_->task();
-  training::SequenceExample example = task.example_of(sentence);  // the source and the reference
-  const std::vector<int> reference(example.alignment.begin(), example.alignment.end());
-  // The model's own output, then read as the target.
-  const training::Generation generated = engine_->generate(example.source, true);
-  if (task.kind() != training::SequenceTaskKind::Induction) {
-    example.target = generated.words;
-    example.alignment.assign(example.target.size(), -1);
-    example.counted.clear();
-  }
-  AlignmentReading r = engine_->alignment_reading(example);
-  r.reference = reference;
-  return r;
+  if (engine_) return engine_->translate(sentence);
+  return read_classic(classic_->task.tokenize(sentence));
 }
 
 Generation Trainer::generate(std::string_view sentence, bool cache) {
   if (!engine_) engine_only("generate", options_);
-  const training::SequenceTask& task = engine_->task();
-  const std::vector<std::int32_t> source = source_of(task, sentence);
-  const training::Generation g = engine_->generate(source, cache);
-  Generation out;
-  out.source = words(source, task.kind() == training::SequenceTaskKind::Induction ? task.target_vocabulary()
-                                                                                  : task.source_vocabulary());
-  out.words = words(g.words, task.target_vocabulary());
-  for (const training::GeneratedStep& s : g.steps) {
-    out.steps.push_back({s.word >= 0 ? task.target_vocabulary()[s.word] : std::string(), s.word < 0,
-                         s.cache_length, s.maps});
-  }
-  return out;
+  return engine_->generate(sentence, cache);
 }
 
 std::vector<HeadScore> Trainer::head_scores() {
   if (!engine_) engine_only("headScores", options_);
-  std::vector<HeadScore> out;
-  for (const training::HeadScore& s : engine_->head_scores())
-    out.push_back({s.layer, s.head, s.previous_token, s.prefix_match});
-  return out;
+  return engine_->head_scores();
 }
 
 Trainer::TaskInfo Trainer::task_info() const {
@@ -341,17 +279,7 @@ Trainer::TaskInfo Trainer::task_info() const {
     info.alignment.assign(t.alignment().begin(), t.alignment().end());
     return info;
   }
-  const training::SequenceTask& t = engine_->task();
-  info.name = t.name();
-  info.source_length = t.max_source_length();
-  info.target_length = t.max_target_length();
-  info.source_vocabulary = t.source_vocabulary();
-  info.target_vocabulary = t.target_vocabulary();
-  for (const training::VocabularyGroup& g : t.source_groups()) info.groups.push_back({g.name, g.words});
-  info.pattern = t.source_pattern();
-  info.alignment.assign(t.probe().alignment.begin(), t.probe().alignment.end());
-  info.held_out = t.held_out().size();
-  return info;
+  return engine_->task_info();
 }
 
 }  // namespace attn
