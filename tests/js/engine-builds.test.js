@@ -9,10 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { simd as simdSupported } from 'wasm-feature-detect';
 import { createAttention, preferredBuild } from '../../web/src/engine/index.js';
 import { loadBuild } from '../../web/src/engine/testing.js';
-import { expectClose, loadBoth, randomMatrix, seededRandom } from './engine-helpers.js';
+import { expectClose, loadBoth, randomMatrix, seededRandom, thrown } from './engine-helpers.js';
 
 const wasmFile = (build) => fileURLToPath(new URL(`../../web/src/engine/wasm/attention-${build}.wasm`, import.meta.url));
 const learningWasmFile = (build) => fileURLToPath(new URL(`../../web/src/engine/wasm/attention-learning-${build}.wasm`, import.meta.url));
+const backwardWasmFile = (build) => fileURLToPath(new URL(`../../web/src/engine/wasm/attention-backward-${build}.wasm`, import.meta.url));
 
 // Counts f32x4 instructions in the disassembly (wabt's wasm-objdump).
 function countF32x4(build, file = wasmFile) {
@@ -45,13 +46,50 @@ describe('choosing and loading a build', () => {
     expect(await loadBuild('simd', { learning: true })).not.toBe(await loadBuild('simd'));
     expect(typeof (await loadBuild('simd', { learning: true })).Trainer).toBe('function');
     expect((await loadBuild('simd')).Trainer).toBe(undefined);
+    // The basic learning module too: a third module, with its own engine.
+    const basic = await Promise.all(Array.from({ length: 3 }, () => createAttention({ build: 'simd', learning: 'basic' })));
+    expect(new Set(basic).size).toBe(1);
+    expect(basic[0].learning).toBe('basic');
+    expect([learning[0].learning, engines[0].learning]).toEqual([true, false]);
+    expect(new Set([basic[0], learning[0], engines[0]]).size).toBe(3);
+    const basicModule = await loadBuild('simd', { learning: 'basic' });
+    expect(new Set([basicModule, await loadBuild('simd', { learning: true }), await loadBuild('simd')]).size).toBe(3);
+    expect(typeof basicModule.Trainer).toBe('function');
+    await expect(createAttention({ learning: 'full' })).rejects.toThrow(
+      new TypeError("options.learning: expected true, 'basic' or false, got 'full'"));
   });
 
-  it('the learning modules: SIMD128 arithmetic in the SIMD build only, and larger than the attention modules', () => {
-    expect(countF32x4('simd', learningWasmFile)).toBeGreaterThan(0);
-    expect(countF32x4('baseline', learningWasmFile)).toBe(0);
+  it("the basic learning module trains model 'attention' only: another model is the core's error naming the module that has it", async () => {
     for (const build of ['simd', 'baseline']) {
-      expect(readFileSync(learningWasmFile(build)).length).toBeGreaterThan(readFileSync(wasmFile(build)).length);
+      const basic = await createAttention({ build, learning: 'basic' });
+      const trainer = basic.createTrainer({ task: 'reverse', seed: 1 });
+      expect(trainer.step(2).step).toBe(2);
+      trainer.dispose();
+      for (const model of ['rnn', 'bahdanau', 'luong', 'transformer', 'decoder']) {
+        const error = thrown(() => basic.createTrainer({ task: 'reverse', seed: 1, model }));
+        expect(error.constructor, model).toBe(Error);
+        expect(error.message).toBe(`model: '${model}' is a model of the engine, which this WebAssembly module does not ` +
+          "have: createAttention({ learning: true }) loads it");
+      }
+      // Its options are still checked first, and the full module trains the same options.
+      expect(() => basic.createTrainer({ task: 'reverse', seed: 1, model: 'transformer', window: 'local' }))
+        .toThrow(new TypeError("window: applies to model 'luong' only, not to model 'transformer'"));
+      const full = await createAttention({ build, learning: true });
+      const transformer = full.createTrainer({ task: 'reverse', seed: 1, model: 'transformer' });
+      expect(transformer.step(1).step).toBe(1);
+      transformer.dispose();
+    }
+  });
+
+  it('the learning modules: SIMD128 arithmetic in the SIMD build only; the engine in the larger one', () => {
+    for (const file of [learningWasmFile, backwardWasmFile]) {
+      expect(countF32x4('simd', file)).toBeGreaterThan(0);
+      expect(countF32x4('baseline', file)).toBe(0);
+    }
+    for (const build of ['simd', 'baseline']) {
+      const [attention, backward, learning] = [wasmFile, backwardWasmFile, learningWasmFile]
+        .map((file) => readFileSync(file(build)).length);
+      expect(attention < backward && backward < learning, `${build}: ${attention} ${backward} ${learning}`).toBe(true);
     }
   });
 

@@ -40,7 +40,7 @@ test('one buffer serves the build that is chosen; later calls share the engine',
 
 test('the learning module instantiates from its own bytes ({ learningSimd, learningBaseline }, or one buffer)', async () => {
   const learning = (build) => readFileSync(new URL(`../../web/src/engine/wasm/attention-learning-${build}.wasm`, import.meta.url));
-  await expect(createAttention({ learning: 'yes' })).rejects.toThrow(new TypeError("options.learning: expected true or false, got 'yes'"));
+  await expect(createAttention({ learning: 'yes' })).rejects.toThrow(new TypeError("options.learning: expected true, 'basic' or false, got 'yes'"));
   await expect(createAttention({ build: 'baseline', learning: true, wasmBinary: { learningBaseline: [0, 97] } }))
     .rejects.toThrow(/wasmBinary\.learningBaseline/);
   // The attention module's bytes are not the learning module's: instantiating them gives no trainer.
@@ -54,4 +54,18 @@ test('the learning module instantiates from its own bytes ({ learningSimd, learn
   const simd = await createAttention({ build: 'simd', learning: true, wasmBinary: learning('simd') });
   expect(simd.attentionBackward({ ...WORKED, gradOutput: new Float32Array([1, 0]) }).gradV[0]).toBeCloseTo(0.401, 3);
   expect(await createAttention({ build: 'simd', learning: true })).toBe(simd);
+});
+
+test("the basic learning module instantiates from its own bytes ({ backwardSimd, backwardBaseline })", async () => {
+  const backward = (build) => readFileSync(new URL(`../../web/src/engine/wasm/attention-backward-${build}.wasm`, import.meta.url));
+  await expect(createAttention({ build: 'baseline', learning: 'basic', wasmBinary: { backwardBaseline: 'AGFzbQ==' } }))
+    .rejects.toThrow(/wasmBinary\.backwardBaseline/);
+  // One key per module: the attention module's bytes beside it are for the attention module.
+  const engine = await createAttention({ build: 'baseline', learning: 'basic', wasmBinary: {
+    baseline: bytes('baseline'), backwardBaseline: backward('baseline') } });
+  expect([engine.build, engine.learning]).toEqual(['baseline', 'basic']);
+  const trainer = engine.createTrainer({ task: 'translate', seed: 1 });
+  expect(trainer.step(1).step).toBe(1);
+  trainer.dispose();
+  expect(await loadBuild('baseline', { learning: 'basic' })).not.toBe(await loadBuild('baseline', { learning: true }));
 });

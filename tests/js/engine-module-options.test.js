@@ -6,6 +6,7 @@
 // nothing else from the object it is given (but one option 3.1.6 always reads).
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { MODULE_STEMS } from '../../web/src/engine/load-build.js';
 
 const source = (path) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
@@ -50,7 +51,12 @@ describe("the glue's Module options", () => {
     expect(passedOptions()).toEqual(linkedOptions());
   });
 
-  for (const stem of ['attention-simd', 'attention-baseline', 'attention-learning-simd', 'attention-learning-baseline']) {
+  it('every module is one of the six', () => {
+    expect(MODULE_STEMS).toEqual(['attention-simd', 'attention-baseline', 'attention-backward-simd',
+      'attention-backward-baseline', 'attention-learning-simd', 'attention-learning-baseline']);
+  });
+
+  for (const stem of MODULE_STEMS) {
     it(`${stem}: the built glue reads no option but those`, async () => {
       // wasmBinary is read (so the probe sees reads); nothing outside the linked list is but
       // instantiateWasm, which Emscripten 3.1.6's glue reads whatever the list says.

@@ -60,12 +60,14 @@ const engineOptions = inlineWasm
 const engineReady = createAttention(engineOptions).then(
   (e) => { engine = e; },
   (err) => { engineError = err; console.error(err); });
-// The sections that train (registry.js: `learning`) get the learning module,
-// loaded when the first of them is mounted (after the first screen).
-let learningEngine = null;
-const engineFor = (section) => (section.learning
-  ? (learningEngine ??= createAttention({ ...engineOptions, learning: true }))
-  : Promise.resolve(engine));
+// The sections that train (registry.js: `learning`) get the learning module
+// they name, loaded when the first of them is mounted (after the first screen).
+const learningEngines = new Map();   // 'basic' or true -> Promise<engine>
+const engineFor = ({ learning }) => {
+  if (!learning) return Promise.resolve(engine);
+  if (!learningEngines.has(learning)) learningEngines.set(learning, createAttention({ ...engineOptions, learning }));
+  return learningEngines.get(learning);
+};
 // Every section's code starts loading at once, in parallel with the engine.
 for (const s of sections) s.load().catch(() => {});   // a failure is shown by mountSection
 

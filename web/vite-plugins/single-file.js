@@ -3,8 +3,9 @@
 // where a page can fetch nothing, not even its own modules or workers.
 //
 //   - src/engine/inline-wasm.js becomes the .wasm modules in base64 (both
-//     builds, each as the attention and the learning module), which main.js
-//     hands to createAttention({ wasmBinary });
+//     builds, each as the attention module and the learning modules the
+//     sections name: registry.js `learning`), which main.js hands to
+//     createAttention({ wasmBinary });
 //   - the Emscripten modules lose their `new URL('x.wasm', import.meta.url)`
 //     (never used when the bytes are given; it would emit a second copy);
 //   - `new Worker(new URL(...))` throws instead (a module worker cannot start
@@ -18,8 +19,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { withPolicy } from './content-security-policy.js';
+import { pathToFileURL } from 'node:url';
+import { BUILD_NAMES, fileStem, moduleKey } from '../src/engine/load-build.js';
 
-const WASM_URL = /new URL\(\s*["'](attention-(?:learning-)?(?:simd|baseline)\.wasm)["']\s*,\s*import\.meta\.url\s*\)(?:\.toString\(\)|\.href)?/g;
+const WASM_URL = /new URL\(\s*["'](attention-(?:backward-|learning-)?(?:simd|baseline)\.wasm)["']\s*,\s*import\.meta\.url\s*\)(?:\.toString\(\)|\.href)?/g;
 const WORKER = /new Worker\(\s*new URL\(\s*(['"])[^'"]+\1\s*,\s*import\.meta\.url\s*\)\s*(?:,\s*\{[^}]*\})?\s*\)/g;
 
 // Text that must not end or confuse an inline <script> element.
@@ -61,12 +64,18 @@ export function singleFile({ web, outFile }) {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    load(id) {
+    async load(id) {
       if (id.split('?')[0] !== inlineModule) return null;
-      // The keys of createAttention's wasmBinary (src/engine/load-build.js).
-      const files = { simd: 'simd', baseline: 'baseline', learningSimd: 'learning-simd', learningBaseline: 'learning-baseline' };
-      const base64 = (stem) => readFileSync(join(wasmDir, `attention-${stem}.wasm`)).toString('base64');
-      const entries = Object.entries(files).map(([key, stem]) => `${key}: ${JSON.stringify(base64(stem))}`);
+      // Read at build time, not bundled with the config: the registry's sections import CSS.
+      const registry = pathToFileURL(resolve(web, 'src', 'sections', 'registry.js')).href;
+      const { sections } = await import(/* @vite-ignore */ registry);
+      // The modules the page loads, under the keys of createAttention's wasmBinary (src/engine/load-build.js):
+      // the attention module, and the learning modules the sections name (a page opened from disk
+      // downloads nothing, but a module no section uses would only make the file larger).
+      const modules = [false, ...new Set(sections.map((s) => s.learning).filter(Boolean))];
+      const base64 = (stem) => readFileSync(join(wasmDir, `${stem}.wasm`)).toString('base64');
+      const entries = modules.flatMap((learning) => BUILD_NAMES.map((build) =>
+        `${moduleKey(build, learning)}: ${JSON.stringify(base64(fileStem(build, learning)))}`));
       return `export default { ${entries.join(', ')} };\n`;
     },
     transform(code, id) {

@@ -124,7 +124,7 @@ export class AttentionDemo extends HTMLElement {
       this.#replaceBody(h('p', { class: 'section-loading', text: c.engine.sectionLoading }));
     }
     entry.load().catch(() => {});   // in parallel with the engine; a failure is shown by mountSection
-    const engine = await createAttention({ ...(entry.widgetBuild ? { build: entry.widgetBuild } : {}), learning: Boolean(entry.learning) });
+    const engine = await createAttention({ ...(entry.widgetBuild ? { build: entry.widgetBuild } : {}), learning: entry.learning ?? false });
     if (token !== this.#token) return;
 
     // The section's inputs are its attributes; a change of them starts it afresh.

@@ -27,8 +27,9 @@ const SCORE_WORK = Object.freeze({ dot: 'scoresDot', scaledDot: 'scoresDot', gen
 const longRunningOf = (a) => flag('longRunning', a.longRunning);
 
 
-// `paths`: the attentionOutput paths this engine accepts. `learning`: `module`
-// is the learning module (attentionBackward and createTrainer work;
+// `paths`: the attentionOutput paths this engine accepts. `learning`: which
+// module `module` is (./load-build.js): false, the attention module; 'basic' or
+// true, a learning module (attentionBackward and createTrainer work;
 // `backwardPaths` and `testing` as in ./learning.js).
 export function makeEngine(module, build, { paths = PUBLIC_PATHS, learning = false, backwardPaths, testing } = {}) {
   const arrays = arrayChecks(module);
@@ -76,7 +77,7 @@ export function makeEngine(module, build, { paths = PUBLIC_PATHS, learning = fal
     tileSizes: Object.freeze({ queries: kernels.blockQueries, keys: kernels.blockKeys }),
     learning,
 
-    // attentionBackward, createTrainer (./learning.js): the learning module's, or functions that say it is missing.
+    // attentionBackward, createTrainer (./learning.js): a learning module's, or functions that say it is missing.
     ...(learning ? learningFunctions(module, { arrays, attentionCall, backwardPaths, testing }) : withoutLearning()),
 
     // The trace; `terms: true` adds the per-key terms weights_ij v_j (n*m*dv floats).

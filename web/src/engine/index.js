@@ -7,9 +7,11 @@
 // - Each build is loaded once per page (./load-build.js), however many widgets
 //   ask for it; createAttention resolves to one engine object per build.
 // - createAttention({ learning: true }) loads the learning module of that build
-//   instead (the same core plus the backward pass and the trainer:
-//   attentionBackward, createTrainer; ./learning.js, ./trainer.js). Without it
-//   those two functions throw, naming the option.
+//   instead (the same core plus the backward pass and the trainer of every
+//   model: attentionBackward, createTrainer; ./learning.js, ./trainer.js);
+//   { learning: 'basic' } the smaller one with the backward pass and the
+//   trainer of model 'attention' only (./load-build.js). Without either, those
+//   functions throw, naming the option.
 // - Arguments are checked in ./arguments.js (types, array state, sizes, option
 //   values) and ./work-limits.js (work per call) before anything reaches the
 //   bindings; shapes and values are checked by the core, whose errors arrive as
@@ -20,8 +22,8 @@
 // - Tests and benchmarks: ./testing.js (the raw module, the scalar and
 //   reference paths, the generator's raw streams). Not part of this API.
 import { makeEngine } from './engine.js';
-import { loadBuild, moduleKey, requestedBuild, wasmBinaryFor } from './load-build.js';
-import { describe, flag } from './arguments.js';
+import { learningOption, loadBuild, moduleKey, requestedBuild, wasmBinaryFor } from './load-build.js';
+import { describe } from './arguments.js';
 
 export { preferredBuild } from './load-build.js';
 export { WORK_LIMIT, LONG_RUNNING_WORK_LIMIT } from './work-limits.js';
@@ -30,12 +32,12 @@ export { TRAINER_MEMORY_LIMIT } from './trainer.js';
 const enginePromises = new Map();  // moduleKey(build, learning) -> Promise<engine>
 
 // Resolves to the engine object (the same object for every call with the same
-// build and learning option).
+// build and learning option: false, 'basic' or true).
 export async function createAttention(options = {}) {
   if (options === null || typeof options !== 'object') {
     throw new TypeError(`options: expected an object, got ${describe(options)}`);
   }
-  const learning = flag('options.learning', options.learning);
+  const learning = learningOption('options.learning', options.learning);
   const build = await requestedBuild(options.build);
   const wasmBinary = wasmBinaryFor(build, options.wasmBinary, learning);   // checked even when cached
   const key = moduleKey(build, learning);

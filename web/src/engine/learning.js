@@ -1,7 +1,8 @@
 // The learning functions of the engine: attentionBackward and createTrainer,
-// over the learning module of a build (createAttention({ learning: true });
-// cpp/bindings/backward_bindings.cpp, trainer_bindings.cpp), and trainerOptions.
-// The engine over the attention module has the same names, which throw, naming the option.
+// over a learning module of a build (createAttention({ learning: true }) or
+// { learning: 'basic' }; cpp/bindings/backward_bindings.cpp,
+// trainer_bindings.cpp), and trainerOptions. The engine over the attention
+// module has the same names, which throw, naming the option.
 import { choice, options, unwrap } from './arguments.js';
 import { makeTrainer, trainerOptionTable } from './trainer.js';
 
@@ -44,7 +45,8 @@ export function learningFunctions(module, { arrays, attentionCall, backwardPaths
 export function withoutLearning() {
   const missing = (name) => () => {
     throw new Error(`${name}: this engine runs the attention module only, without the learning code; ` +
-      'create it with createAttention({ learning: true })');
+      "create it with createAttention({ learning: true }) (every model), or { learning: 'basic' } (the backward " +
+      "pass and model 'attention' only, a smaller download)");
   };
   return {
     attentionBackward: missing('attentionBackward'),

@@ -1,7 +1,7 @@
 // The engine's test entry: what tests and the benchmark need and the public
 // API (./index.js) does not offer. Not shipped in the npm package.
 //
-//   const t = await createTestingEngine({ build: 'simd' });   // { learning: true }: the learning module
+//   const t = await createTestingEngine({ build: 'simd' });   // { learning: true or 'basic' }: a learning module
 //   t.attentionOutput({ ...args, path: 'reference' });   // also 'scalar'
 //   t.randomStream({ seed: 1, count: 8 });               // the generator's raw streams
 //   const before = t.boundaryState();                    // stack pointer, handles, memory
@@ -11,7 +11,7 @@
 import { makeEngine, ALL_PATHS } from './engine.js';
 import { ALL_BACKWARD_PATHS } from './learning.js';
 import { count, flag, options, seedHalves, unwrap } from './arguments.js';
-import { loadBuild, requestedBuild, wasmBinaryFor } from './load-build.js';
+import { learningOption, loadBuild, requestedBuild, wasmBinaryFor } from './load-build.js';
 import { checkWork } from './work-limits.js';
 
 export { loadBuild } from './load-build.js';
@@ -20,7 +20,7 @@ export { ALL_BACKWARD_PATHS } from './learning.js';
 
 export async function createTestingEngine(settings = {}) {
   options('settings', settings);
-  const learning = flag('settings.learning', settings.learning);
+  const learning = learningOption('settings.learning', settings.learning);
   const build = await requestedBuild(settings.build);
   const module = await loadBuild(build, { wasmBinary: wasmBinaryFor(build, settings.wasmBinary, learning), learning });
   return Object.freeze({

@@ -22,22 +22,23 @@
 // uses that one too and the widget downloads one .wasm, not two. The page
 // itself always loads the default build.
 //
-// `learning: true`: the section trains or differentiates, so it gets the
-// engine of the learning module (createAttention({ learning: true }): the
-// same core plus attentionBackward and createTrainer), on the page and in a
-// widget. Its training workers load the same module, so a widget of it
-// downloads one .wasm.
+// `learning`: the section trains or differentiates, so it gets the engine of
+// a learning module, on the page and in a widget: 'basic' for the backward
+// pass and model 'attention' only (createAttention({ learning: 'basic' }),
+// the smaller module), true for the engine's other models. Its training
+// workers load the module of the model they train, the same one, so a widget
+// of it downloads one .wasm (web/src/training/training-service.js).
 export const sections = [
   { id: 'worked-example', load: () => import('./worked-example/index.js'), params: ['q', 'keys', 'values', 'scaling', 'convention'], heights: [3860, 2670, 2480] },
   { id: 'scaling', load: () => import('./scaling/index.js'), widgetBuild: 'baseline', params: ['dk', 'seed', 'trials-dk', 'trials', 'trials-seed', 'sweep-trials', 'sweep-seed'], heights: [7780, 5090, 4950] },
-  { id: 'gradients', load: () => import('./gradients/index.js'), learning: true, params: ['seed', 'dk', 'row', 'train-dk', 'train-seed', 'steps'], heights: [8160, 5100, 5050] },
+  { id: 'gradients', load: () => import('./gradients/index.js'), learning: 'basic', params: ['seed', 'dk', 'row', 'train-dk', 'train-seed', 'steps'], heights: [8160, 5100, 5050] },
   { id: 'reading-weights', load: () => import('./reading-weights/index.js'), params: ['embeddings', 'factor', 'seed', 'token'], heights: [5800, 4580, 3800] },
   { id: 'sentence', load: () => import('./sentence/index.js'), params: ['embeddings'], heights: [3760, 2670, 2270] },
   { id: 'masking', load: () => import('./masking/index.js'), params: ['mask', 'row'], heights: [3070, 2420, 2150] },
   { id: 'multi-head', load: () => import('./multi-head/index.js'), params: ['heads', 'seed'], heights: [3890, 2670, 2430] },
   { id: 'cross-attention', load: () => import('./cross-attention/index.js'), params: ['decoder', 'encoder'], heights: [5510, 3920, 3290] },
   { id: 'family', load: () => import('./family/index.js'), params: ['seed'], heights: [7600, 5100, 4310] },
-  { id: 'learning', load: () => import('./learning/index.js'), learning: true, params: ['task', 'seed', 'heads', 'scaling', 'lr'], heights: [5650, 3880, 3700] },
+  { id: 'learning', load: () => import('./learning/index.js'), learning: 'basic', params: ['task', 'seed', 'heads', 'scaling', 'lr'], heights: [5650, 3880, 3700] },
   { id: 'order', load: () => import('./order/index.js'), params: ['perm', 'pe'], heights: [5110, 3230, 3190] },
   { id: 'cost', load: () => import('./cost/index.js'), params: ['n'], heights: [4500, 3210, 3100] },
 ];

@@ -1,4 +1,4 @@
-// The training service: one trainer of the engine's learning module
+// The training service: one trainer of a learning module of the engine
 // (engine.createTrainer), driven by requests over the worker bridge
 // (src/worker/bridge.js): in a worker, or on the page in short slices where no
 // worker can start. Plain JS, no DOM: Vitest drives it in Node with the real engine.
@@ -29,13 +29,20 @@ export function pointOf(trainer, step, loss) {
   return { step, loss, accuracy, heldOutLoss };
 }
 
-// engine: the engine (with the learning module) or a promise of it; in a
-// worker (none given), its own, of the same build as the page's (the .wasm is
-// fetched once). A batch trains for at most the bridge's slice (sliceMs).
-export function createService({ engine = createAttention({ learning: true }), now = () => performance.now() } = {}) {
+// The learning module a trainer of `model` needs (createAttention's `learning`):
+// 'basic' (the backward pass and model 'attention' only) or true (every model).
+export const learningModuleFor = (model = 'attention') => (model === 'attention' ? 'basic' : true);
+
+// engine: the engine (with a learning module that has the models it will
+// train) or a promise of it; in a worker (none given), for each trainer the
+// engine of the module its model needs (learningModuleFor), of the same build
+// as the page's: the same module as the section's, so the .wasm is fetched
+// once. A batch trains for at most the bridge's slice (sliceMs).
+export function createService({ engine, now = () => performance.now() } = {}) {
   let trainer = null;
   let step = 0;
   let run = null;     // the playing run: { until, paced, evaluateEvery, probe }
+  let loaded = Promise.resolve(engine);   // the engine of the last start(): the other requests wait for it
 
   function requireTrainer(name) {
     if (!trainer) throw new Error(`${name}: no trainer; request start(options) first`);
@@ -58,7 +65,8 @@ export function createService({ engine = createAttention({ learning: true }), no
 
   return {
     async start(options) {
-      const e = await engine;
+      loaded = engine ?? createAttention({ learning: learningModuleFor(options?.model) });
+      const e = await loaded;
       run = null;
       trainer?.dispose();
       trainer = null;
@@ -68,7 +76,7 @@ export function createService({ engine = createAttention({ learning: true }), no
     },
 
     async play({ until = Infinity, paced = false, evaluateEvery = 0, probe = true } = {}, { progress, signal, sliceMs, nextSlice }) {
-      await engine;
+      await loaded;
       requireTrainer('play');
       const mine = { until, paced, evaluateEvery, probe };
       run = mine;
@@ -101,7 +109,7 @@ export function createService({ engine = createAttention({ learning: true }), no
     },
 
     async step() {
-      await engine;
+      await loaded;
       requireTrainer('step');
       run = null;
       const r = trainer.step(1);
@@ -110,12 +118,12 @@ export function createService({ engine = createAttention({ learning: true }), no
     },
 
     async translate(sentence) {
-      await engine;
+      await loaded;
       return requireTrainer('translate').translate(sentence);
     },
 
     async dispose() {
-      await engine;
+      await loaded;
       run = null;
       trainer?.dispose();
       trainer = null;
