@@ -134,17 +134,23 @@ function cases() {
       });
     }
   }
-  // The trainer: tiny models (where a step's own cost is all there is), the
-  // default ones, wide ones, large batches.
+  // The trainer, whose work is the core's count (trainer.work): the 'attention'
+  // model tiny (where a step's own cost is all there is), default, wide and
+  // with large batches; the engine's models at their defaults and wider.
   const trainerShapes = [
-    ['reverse', 1, 1, 1, 2000], ['translate', 1, 1, 1, 2000], ['reverse', 4, 1, 4, 1000], ['reverse', 32, 2, 32, 100],
-    ['translate', 32, 2, 32, 100], ['translate', 256, 4, 32, 4], ['reverse', 64, 8, 256, 4], ['translate', 1024, 8, 4, 1],
-    ['reverse', 8, 2, 1024, 8],
+    ['reverse', { dModel: 1, heads: 1, batchSize: 1 }, 2000], ['translate', { dModel: 1, heads: 1, batchSize: 1 }, 2000],
+    ['reverse', { dModel: 4, heads: 1, batchSize: 4 }, 1000], ['reverse', {}, 100], ['translate', {}, 100],
+    ['translate', { dModel: 256, heads: 4 }, 4], ['reverse', { dModel: 64, heads: 8, batchSize: 256 }, 4],
+    ['translate', { dModel: 1024, heads: 8, batchSize: 4 }, 1], ['reverse', { dModel: 8, batchSize: 1024 }, 8],
+    ['reverse', { model: 'rnn' }, 10], ['reverse', { model: 'bahdanau', sourceLength: 16 }, 4],
+    ['translate', { model: 'luong', window: 'local' }, 4], ['reverse', { model: 'transformer' }, 4],
+    ['translate', { model: 'transformer', dModel: 128 }, 1], ['reverse', { model: 'decoder', dModel: 128, layers: 4 }, 1],
+    ['induction', { model: 'decoder', attentionOnly: true, batchSize: 8 }, 10],
   ];
-  for (const [task, dModel, heads, batchSize, count] of trainerShapes) {
-    const label = `${task} dModel ${dModel} heads ${heads} batch ${batchSize}`;
-    const sizesOf = (t) => ({ batchSize, dModel, heads, S: t.sourceLength, T: t.targetLength, V: t.vocabulary.target.length, parameters: t.parameterCount, heldOut: t.heldOut });
-    const make = (e) => e.createTrainer({ task, seed: 1, dModel, heads, batchSize, longRunning: true });
+  for (const [task, options, count] of trainerShapes) {
+    const label = `${task} ${Object.entries(options).map(([k, v]) => `${k} ${v}`).join(' ') || 'defaults'}`;
+    const sizesOf = (t) => ({ stepWork: t.work.step, evaluateWork: t.work.evaluate, createWork: t.work.create });
+    const make = (e) => e.createTrainer({ task, seed: 1, ...options, longRunning: true });
     list.push({
       kind: 'trainerStep', label: `step(${count}) ${label}`, prepare: (e) => {
         const t = make(e);

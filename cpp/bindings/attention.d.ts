@@ -1,7 +1,8 @@
 // The raw Embind modules built from cpp/bindings (attention-simd.mjs /
-// attention-baseline.mjs: AttentionModule; attention-learning-simd.mjs /
-// attention-learning-baseline.mjs: LearningModule, the same plus the backward
-// pass and the trainer). Hand-written: Embind 3.1.6 cannot emit it.
+// attention-baseline.mjs: AttentionModule; attention-backward-<build>.mjs and
+// attention-learning-<build>.mjs: LearningModule, the same plus the backward
+// pass and the trainer: of model 'attention' only in the backward module, of
+// every model in the learning module). Hand-written: Embind 3.1.6 cannot emit it.
 //
 // Not a public API: the engine (web/src/engine/index.js) is. Tests and the
 // benchmark reach this module through web/src/engine/testing.js. The engine
@@ -25,7 +26,10 @@ export type MaskKind = 'none' | 'causal' | 'keyPadding' | 'keep';
 export type AttentionPath = 'tiled' | 'full' | 'scalar' | 'reference';
 /** 'tiled' by blocks from the row log-sum-exp (never n x m); 'full' n x m matrices; 'reference' double. */
 export type BackwardPath = 'tiled' | 'full' | 'reference';
-export type TaskName = 'reverse' | 'translate';
+export type TaskName = 'reverse' | 'translate' | 'induction';
+export type ModelName = 'attention' | 'rnn' | 'bahdanau' | 'luong' | 'transformer' | 'decoder';
+/** Which attention of a model: a transformer's encoder self-attention, (causal) decoder self-attention, or cross. */
+export type AttentionKind = 'encoder-self' | 'decoder-self' | 'cross';
 export type ScoreKind = 'dot' | 'scaledDot' | 'general' | 'additive';
 
 export interface AttentionCall {
@@ -128,13 +132,22 @@ export interface AttentionGradients {
 export interface TrainerSettings {
   task: TaskName;
   seed: string;
-  model: 'attention';
-  heads: number;
+  model: ModelName;
   dModel: number;
   batchSize: number;
-  scale: boolean;
   learningRate: number;
   weightDecay: number;
+  // The options of some models only (the core's table says which), there for those.
+  heads?: number;
+  scale?: boolean;
+  sourceLength?: number;
+  score?: 'dot' | 'general' | 'concat';
+  window?: 'global' | 'local';
+  inputFeeding?: boolean;
+  layers?: number;
+  positions?: 'sinusoidal' | 'learned' | 'none';
+  causal?: boolean;
+  attentionOnly?: boolean;
 }
 
 /**
@@ -168,6 +181,11 @@ export interface TrainerFootprint {
   heldOut: number;             // held-out examples
   parameters: number;          // floats the model learns
   bytes: number;               // the most memory it holds at once
+  // The work of one step(), one evaluate() and of making the trainer, in the units of
+  // web/src/engine/work-limits.js (the core's count for this model).
+  stepWork: number;
+  evaluateWork: number;
+  createWork: number;
 }
 
 export interface TrainingStep {
@@ -176,8 +194,20 @@ export interface TrainingStep {
 }
 
 export interface Evaluation {
-  loss: number;      // mean cross-entropy over the held-out target positions
-  accuracy: number;  // share of held-out target positions whose most likely word is right
+  loss: number;               // mean cross-entropy over the held-out target positions (teacher forcing)
+  accuracy: number;           // share of held-out target positions whose most likely word is right (teacher forcing)
+  generatedAccuracy: number;  // share of them right when the model decodes greedily from its own outputs
+  sequenceAccuracy: number;   // share of held-out examples decoded right at every counted position
+}
+
+/** One attention of a model read on one example (attn/attention_map.hpp). */
+export interface AttentionMap {
+  kind: AttentionKind;
+  layer: number;              // the transformer's layer (a decoder layer's self- and cross-attention share it); else 0
+  rows: number;               // queries (target positions; the decoder-only model: every position)
+  cols: number;               // keys (source positions; self-attention: the same positions)
+  heads: Float32Array[];      // per head, rows x cols, row-major; each row sums to 1 (or is all 0)
+  positions?: Float32Array;   // luong's local window: each row's predicted source position p_t
 }
 
 /** The model's reading of one source sentence (T target positions, S source tokens). */
@@ -188,6 +218,23 @@ export interface AlignmentReading {
   weights: Float32Array;       // T x S attention weights, averaged over the heads
   headWeights: Float32Array[]; // heads arrays of T x S
   strongestSources: number[];  // T: per target position, the source position of its largest averaged weight
+  layers: AttentionMap[];      // every attention map of the model on this example
+  reference: number[];         // per target position, the source position it translates (-1: none, a particle)
+}
+
+/** generate()'s result, as the bindings name it (the engine renames words to tokens, maps to weights). */
+export interface RawGeneration {
+  source: string[];   // the words read (induction: the letters given)
+  words: string[];    // the words generated, the end excluded
+  steps: { word: string; end: boolean; cacheLength: number; maps: AttentionMap[] }[];
+}
+
+/** Per head of a decoder-only model (Olsson et al. 2022), on held-out sequences. */
+export interface HeadScore {
+  layer: number;
+  head: number;
+  previousToken: number;  // mean weight of position i on position i - 1
+  prefixMatch: number;    // mean weight of position i on the token after an earlier occurrence of token i
 }
 
 export interface TaskDescription {
@@ -197,7 +244,7 @@ export interface TaskDescription {
   target: string[];      // token id -> text, target vocabulary
   groups: { name: string; words: string[] }[];  // the source words by class, in the pattern's order
   pattern: string;       // the pattern every source sentence follows
-  alignment: number[];   // T: the source position each target position translates
+  alignment: number[];   // T: the source position each target position translates (the engine's models: the probe's)
   heldOut: number;       // held-out examples (evaluate)
 }
 
@@ -206,10 +253,15 @@ export interface TrainerHandle {
   /** Once, first: builds the trainer; returns the options it trains with. */
   start(given: TrainerGiven): Result<TrainerSettings>;
   step(count: number): Result<TrainingStep>;
-  evaluate(): Result<Evaluation>;
+  /** ablate: the heads whose outputs are zeroed (kind '' for the decoder's only kind); [] for none. */
+  evaluate(ablate: { kind: string; layer: number; head: number }[]): Result<Evaluation>;
   probe(): Result<AlignmentReading>;
   /** The sentence as its UTF-16 code units (a lone surrogate reaches the core as itself). */
   translate(sentence: Uint16Array): Result<AlignmentReading>;
+  /** Greedy decoding of the sentence (UTF-16 code units; none: the probe's source), with the cache or recomputing. */
+  generate(sentence: Uint16Array, cache: boolean): Result<RawGeneration>;
+  /** The decoder-only model's heads (an Error for the other models). */
+  headScores(): Result<HeadScore[]>;
   /** Steps taken so far (0 before start()). */
   stepsTaken(): number;
   task(): Result<TaskDescription>;

@@ -27,7 +27,19 @@ function declaredMembers(file, name) {
   if (!symbol) throw new Error(`${file} exports no ${name}`);
   return checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol)).map((p) => p.name).sort();
 }
+// The members declared without `?`: every object of the type has them.
+function requiredMembers(file, name) {
+  const symbol = exportsOf(file).find((s) => s.name === name);
+  return checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol))
+    .filter((p) => !(p.flags & ts.SymbolFlags.Optional)).map((p) => p.name).sort();
+}
 const keys = (object) => Object.keys(object).sort();
+// An object has every member its type requires, and none it does not declare.
+function expectOfType(file, name, object, label = name) {
+  const own = keys(object);
+  expect(own.filter((key) => !declaredMembers(file, name).includes(key)), `${label}: undeclared`).toEqual([]);
+  expect(requiredMembers(file, name).filter((key) => !own.includes(key)), `${label}: missing`).toEqual([]);
+}
 
 let engine;
 beforeAll(async () => { engine = await engineModule.createAttention(); });
@@ -65,7 +77,7 @@ describe('web/src/engine/index.d.ts', () => {
     const trainer = learning.createTrainer({ task: 'translate', seed: 1 });
     // A getter (disposed) is not an own enumerable key of every object: read the own property names.
     expect(declaredMembers(ENGINE_DTS, 'Trainer')).toEqual(Object.getOwnPropertyNames(trainer).sort());
-    expect(declaredMembers(ENGINE_DTS, 'TrainerOptions')).toEqual(keys(trainer.options));
+    expectOfType(ENGINE_DTS, 'TrainerOptions', trainer.options);
     expect(declaredMembers(ENGINE_DTS, 'Vocabulary')).toEqual(keys(trainer.vocabulary));
     expect(declaredMembers(ENGINE_DTS, 'WordGroup')).toEqual(keys(trainer.vocabulary.groups[0]));
     expect(declaredMembers(ENGINE_DTS, 'TrainingStep')).toEqual(keys(trainer.step(1)));
@@ -73,7 +85,30 @@ describe('web/src/engine/index.d.ts', () => {
     expect(declaredMembers(ENGINE_DTS, 'AlignmentReading')).toEqual(keys(trainer.probe()));
     expect(declaredMembers(ENGINE_DTS, 'AlignmentReading')).toEqual(keys(trainer.translate(
       'the young student reads an old book in the library')));
+    expect(declaredMembers(ENGINE_DTS, 'TrainerWork')).toEqual(keys(trainer.work));
+    expect(declaredMembers(ENGINE_DTS, 'AttentionMap').filter((m) => m !== 'positions')).toEqual(keys(trainer.probe().layers[0]));
     trainer.dispose();
+    // The basic learning module's engine has the same members.
+    expect(declaredMembers(ENGINE_DTS, 'AttentionEngine')).toEqual(keys(await engineModule.createAttention({ learning: 'basic' })));
+  });
+
+  test("the engine's models: their options, generation, head scores and maps have the declared members", async () => {
+    const learning = await engineModule.createAttention({ learning: true });
+    for (const [task, model, extra] of [['reverse', 'rnn', {}], ['reverse', 'luong', { window: 'local' }],
+      ['translate', 'transformer', {}], ['induction', 'decoder', {}]]) {
+      const trainer = learning.createTrainer({ task, seed: 1, model, dModel: 16, ...extra });
+      expect(declaredMembers(ENGINE_DTS, 'Trainer')).toEqual(Object.getOwnPropertyNames(trainer).sort());
+      expectOfType(ENGINE_DTS, 'TrainerOptions', trainer.options, `${model} options`);
+      const generation = trainer.generate();
+      expect(declaredMembers(ENGINE_DTS, 'Generation')).toEqual(keys(generation));
+      expect(declaredMembers(ENGINE_DTS, 'GenerationStep')).toEqual(keys(generation.steps[0]));
+      for (const map of [...trainer.probe().layers, ...generation.steps[0].weights]) {
+        expectOfType(ENGINE_DTS, 'AttentionMap', map, `${model} map`);
+      }
+      if (model === 'decoder') expect(declaredMembers(ENGINE_DTS, 'HeadScore')).toEqual(keys(trainer.headScores()[0]));
+      if (model === 'luong') expect(keys(trainer.probe().layers[0])).toContain('positions');
+      trainer.dispose();
+    }
   });
 });
 

@@ -132,18 +132,15 @@ describe.each(['simd', 'baseline'])('work limits (%s build)', (build) => {
       'n*m*(6*(dk+dv)+96): expected at most')).toBe(true);
   });
 
-  it('trainer.step(count): about 1100 default steps per call; more needs longRunning, per call or per trainer', async () => {
+  it('trainer.step(count): about 1100 default steps per call, from the core\'s count; more needs longRunning, per call or per trainer', async () => {
     const e = await createAttention({ build, learning: true });
     const trainer = e.createTrainer({ task: 'reverse', seed: 1 });
-    const sizes = { batchSize: 32, dModel: 32, heads: 2, S: 8, T: 8, V: 10, parameters: trainer.parameterCount };
-    const perStep = WORK.trainerStep.of({ count: 1, ...sizes });
+    const perStep = trainer.work.step;
     const steps = Math.floor(WORK_LIMIT / perStep);
     expect(steps).toBe(STEPS);
     const error = thrown(() => trainer.step(2000));
     expect(error).toBeInstanceOf(RangeError);
-    expect(error.message).toBe(overLimit(
-      'count*(24000+batchSize*(3*(2*S+T)*dModel*dModel+3*T*(2*S+V)*dModel+T*(160*S*heads+64*V))+20*parameters)',
-      `2000*(24000+32*(3*(2*8+8)*32*32+3*8*(2*8+10)*32+8*(160*8*2+64*10))+20*${trainer.parameterCount})`, 2000 * perStep));
+    expect(error.message).toBe(`trainer.step(2000): ${overLimit('count*stepWork', `2000*${perStep}`, 2000 * perStep)}`);
     expect(trainer.step(1).step).toBe(1);  // nothing was trained by the refused call
     expect(limitError(() => trainer.step(2 ** 31, { longRunning: true }))).toBeInstanceOf(RangeError);
     trainer.dispose();
@@ -158,13 +155,10 @@ describe.each(['simd', 'baseline'])('work limits (%s build)', (build) => {
     const wide = e.createTrainer({ task: 'translate', seed: 1, dModel: 1024, heads: 8 });
     const error = thrown(() => wide.evaluate());
     expect(error).toBeInstanceOf(RangeError);
-    expect(error.message.startsWith('heldOut*((2*S+T)*dModel*dModel+T*(2*S+V)*dModel+T*(96*S*heads+32*V)): expected at ' +
-      `most ${WORK_LIMIT} units of work in one call, got 512*((2*6+6)*1024*1024+`)).toBe(true);
+    expect(error.message).toBe(`trainer.evaluate(): ${overLimit('evaluateWork', wide.work.evaluate, wide.work.evaluate)}`);
     // One step of the widest model fits the default limit (not run here: about a second).
-    const wideSizes = { count: 1, batchSize: 32, dModel: 1024, heads: 8, S: 6, T: 6, V: wide.vocabulary.target.length,
-      parameters: wide.parameterCount };
-    expect(WORK.trainerStep.of(wideSizes)).toBeLessThanOrEqual(WORK_LIMIT);
-    expect(WORK.trainerStep.of({ ...wideSizes, count: 3 })).toBeGreaterThan(WORK_LIMIT);
+    expect(wide.work.step).toBeLessThanOrEqual(WORK_LIMIT);
+    expect(limitError(() => wide.step(3))).toBeInstanceOf(RangeError);
     wide.dispose();
     const small = e.createTrainer({ task: 'translate', seed: 1 });
     const { loss, accuracy } = small.evaluate();
@@ -173,6 +167,28 @@ describe.each(['simd', 'baseline'])('work limits (%s build)', (build) => {
     expect(Number.isFinite(loss) && loss > 0, `loss ${loss}`).toBe(true);
     expect(right >= 0 && right <= positions && Math.abs(right - accuracy * positions) < 1e-9, `accuracy ${accuracy}`).toBe(true);
     small.dispose();
+  });
+
+  it("the engine's models: each call's work from the core's counts (generate, probe from an evaluation's share; headScores from a step's)", async () => {
+    const e = await createAttention({ build, learning: true });
+    const decoder = e.createTrainer({ task: 'reverse', seed: 1, model: 'decoder', dModel: 128, layers: 4 });
+    const { step, evaluate } = decoder.work;
+    const perExample = evaluate / decoder.heldOut;
+    // A deep decoder: four steps and an evaluation need longRunning; the calls on one example do not.
+    expect(4 * step > WORK_LIMIT && evaluate > WORK_LIMIT, `${step} ${evaluate}`).toBe(true);
+    expect(thrown(() => decoder.step(4)).message).toBe(`trainer.step(4): ${overLimit('count*stepWork', `4*${step}`, 4 * step)}`);
+    expect(thrown(() => decoder.evaluate({ ablate: [{ layer: 0, head: 0 }] })).message)
+      .toBe(`trainer.evaluate(): ${overLimit('evaluateWork', evaluate, evaluate)}`);
+    const T = decoder.targetLength;
+    expect(Math.ceil((T + 1) * perExample)).toBeLessThan(WORK_LIMIT);
+    expect(decoder.generate(undefined, { cache: false }).steps.length).toBeGreaterThan(0);
+    expect(decoder.headScores()).toHaveLength(4 * 4);
+    expect(decoder.probe().layers).toHaveLength(4);
+    decoder.dispose();
+    // The limit is checked before the call: a model whose one example is over it (the widest
+    // 'attention' model's evaluation share, over a limit of a few units) is refused naming the call.
+    expect(WORK.trainerGenerateRecomputing.formula).toBe('(T+1)*evaluateWork/heldOut');
+    expect(WORK.trainerHeadScores.of({ examples: 64, stepWork: 32, batchSize: 32 })).toBe(64);
   });
 
   it('randomStream({ count: 2**31 }) (was "Error: vector") names count', async () => {
@@ -205,9 +221,7 @@ it("a tiny model's step counts its fixed cost: per unit, as long as the default 
     const trainer = e.createTrainer({ task: 'reverse', seed: 1, longRunning: true, ...options });
     trainer.step(1);
     const ms = cpuMs(() => trainer.step(count));
-    const o = trainer.options;
-    const units = WORK.trainerStep.of({ count, batchSize: o.batchSize, dModel: o.dModel, heads: o.heads, S: trainer.sourceLength,
-      T: trainer.targetLength, V: trainer.vocabulary.target.length, parameters: trainer.parameterCount });
+    const units = count * trainer.work.step;  // the core's count of a step
     trainer.dispose();
     return ms / units;
   };
@@ -215,6 +229,8 @@ it("a tiny model's step counts its fixed cost: per unit, as long as the default 
   const yardstick = await perUnit('baseline', {}, 40);
   for (const build of ['baseline', 'simd']) expect((await perUnit(build, tiny, 4000)) / yardstick, build).toBeLessThan(1.6);
   // The most steps of the tiny model one call may do: about 105,000 (254,200 before).
-  expect(Math.floor(WORK_LIMIT / WORK.trainerStep.of({ count: 1, batchSize: 1, dModel: 1, heads: 1, S: 8, T: 8, V: 10,
-    parameters: 42 }))).toBeLessThan(110000);
+  const e = await createAttention({ build: 'simd', learning: true });
+  const tinyTrainer = e.createTrainer({ task: 'reverse', seed: 1, ...tiny });
+  expect(Math.floor(WORK_LIMIT / tinyTrainer.work.step)).toBeLessThan(110000);
+  tinyTrainer.dispose();
 });

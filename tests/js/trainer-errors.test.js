@@ -17,12 +17,31 @@ describe.each(['simd', 'baseline'])('trainer errors (%s build)', (build) => {
     const range = (name, text, value) => `${name}: expected ${text}, got ${value}`;
     const cases = [
       [undefined, TypeError, 'createTrainer: expected an options object, got undefined'],
-      [{ ...good, task: 'sort' }, TypeError, "task: expected 'reverse' or 'translate', got 'sort'"],
-      [{ seed: 1 }, TypeError, "task: expected 'reverse' or 'translate', got undefined"],
+      [{ ...good, task: 'sort' }, TypeError, "task: expected 'reverse', 'translate' or 'induction', got 'sort'"],
+      [{ seed: 1 }, TypeError, "task: expected 'reverse', 'translate' or 'induction', got undefined"],
       [{ task: 'reverse' }, TypeError, 'seed: expected a non-negative safe integer or a BigInt, got undefined'],
       [{ ...good, seed: -1 }, TypeError, 'seed: expected a non-negative safe integer or a BigInt, got -1'],
       [{ ...good, seed: 2n ** 64n }, Error, 'seed: expected an integer from 0 to 18446744073709551615, got 18446744073709551616'],
-      [{ ...good, model: 'rnn' }, TypeError, "model: expected 'attention', got 'rnn'"],
+      [{ ...good, model: 'gpt' }, TypeError,
+        "model: expected 'attention', 'rnn', 'bahdanau', 'luong', 'transformer' or 'decoder', got 'gpt'"],
+      // An option that does not apply to the model or task given (issue 22), whichever the model.
+      [{ ...good, window: 'local' }, TypeError, "window: applies to model 'luong' only, not to model 'attention'"],
+      [{ ...good, model: 'rnn', heads: 2 }, TypeError,
+        "heads: applies to model 'attention', 'transformer' or 'decoder' only, not to model 'rnn'"],
+      [{ ...good, model: 'luong', causal: false }, TypeError, "causal: applies to model 'decoder' only, not to model 'luong'"],
+      [{ ...good, model: 'transformer', attentionOnly: true }, TypeError,
+        "attentionOnly: applies to model 'decoder' only, not to model 'transformer'"],
+      [{ task: 'translate', seed: 1, model: 'decoder', sourceLength: 8 }, TypeError,
+        "sourceLength: applies to task 'reverse' only, not to task 'translate'"],
+      [{ task: 'induction', seed: 1, model: 'transformer' }, TypeError,
+        "task: 'induction' (one sequence, no source) is learned by model 'decoder' only, not by model 'transformer'"],
+      [{ task: 'induction', seed: 1 }, TypeError,
+        "task: 'induction' (one sequence, no source) is learned by model 'decoder' only, not by model 'attention'"],
+      [{ ...good, model: 'luong', score: 'cosine' }, TypeError, "score: expected 'dot', 'general' or 'concat', got 'cosine'"],
+      [{ ...good, model: 'decoder', causal: 1 }, TypeError, 'causal: expected true or false, got 1'],
+      [{ ...good, model: 'transformer', layers: 5 }, Error, range('layers', 'an integer from 1 to 4', 5)],
+      [{ ...good, model: 'decoder', sourceLength: 33 }, Error, range('sourceLength', 'an integer from 4 to 32', 33)],
+      [{ ...good, model: 'transformer', dModel: 512 }, Error, range('dModel', "an integer from 1 to 256 for model 'transformer'", 512)],
       [{ ...good, heads: 3 }, RangeError, 'heads: expected a divisor of dModel = 32, got 3'],
       [{ ...good, heads: 0 }, Error, range('heads', 'an integer from 1 to 1024', 0)],
       [{ ...good, heads: 1.5 }, TypeError, 'heads: expected an integer, got 1.5'],
@@ -49,7 +68,8 @@ describe.each(['simd', 'baseline'])('trainer errors (%s build)', (build) => {
         'weightDecay: expected learningRate * weightDecay < 1 (learningRate 0.5), got 3'],
       [{ ...good, longRunning: 1 }, TypeError, 'longRunning: expected true or false, got 1'],
       [{ ...good, learningrate: 0.1 }, TypeError, "createTrainer: expected the options 'task', 'seed', 'model', 'heads', " +
-        "'dModel', 'scale', 'learningRate', 'batchSize', 'weightDecay' or 'longRunning', got an unknown option 'learningrate'"],
+        "'dModel', 'scale', 'learningRate', 'batchSize', 'weightDecay', 'sourceLength', 'score', 'window', 'inputFeeding', " +
+        "'layers', 'positions', 'causal', 'attentionOnly' or 'longRunning', got an unknown option 'learningrate'"],
     ];
     for (const [args, Type, message] of cases) {
       const error = thrown(() => e.createTrainer(args));
@@ -78,17 +98,26 @@ describe.each(['simd', 'baseline'])('trainer errors (%s build)', (build) => {
     expect(Object.isFrozen(table) && Object.isFrozen(table[0]) && Object.isFrozen(table[0].defaults)).toBe(true);
     const row = (name) => table.find((r) => r.name === name);
     expect(table.map((r) => r.name)).toEqual(['task', 'seed', 'model', 'heads', 'dModel', 'scale', 'learningRate',
-      'batchSize', 'weightDecay']);
+      'batchSize', 'weightDecay', 'sourceLength', 'score', 'window', 'inputFeeding', 'layers', 'positions', 'causal',
+      'attentionOnly']);
     expect(row('learningRate')).toMatchObject({ kind: 'number', minimum: 0, maximum: 1, minimumExcluded: true,
       required: false, models: [], tasks: [] });
-    expect(row('task')).toMatchObject({ kind: 'choice', choices: ['reverse', 'translate'], required: true, defaults: [] });
-    // The defaults a trainer runs with are the table's.
+    expect(row('task')).toMatchObject({ kind: 'choice', choices: ['reverse', 'translate', 'induction'], required: true,
+      defaults: [] });
+    expect(row('window')).toMatchObject({ kind: 'choice', choices: ['global', 'local'], models: ['luong'], tasks: [] });
+    expect(row('sourceLength')).toMatchObject({ kind: 'count', minimum: 4, maximum: 32, tasks: ['reverse'] });
+    // The defaults a trainer runs with are the table's, and it runs with exactly the options that apply to it.
     const t = await createTestingEngine({ build, learning: true });
-    for (const task of ['reverse', 'translate']) {
-      const trainer = t.createTrainer({ task, seed: 3 });
-      for (const r of table.filter((x) => !x.required)) {
-        const { value } = r.defaults.find((d) => d.task === task && d.model === 'attention');
-        expect(trainer.options[r.name], r.name).toBe(r.kind === 'number' ? Math.fround(value) : value);
+    const applies = (r, task, model) => (r.models.length === 0 || r.models.includes(model)) &&
+      (r.tasks.length === 0 || r.tasks.includes(task));
+    for (const [task, model] of [['reverse', 'attention'], ['translate', 'attention'], ['reverse', 'luong'],
+      ['translate', 'transformer'], ['induction', 'decoder']]) {
+      const trainer = t.createTrainer({ task, seed: 3, model });
+      expect(Object.keys(trainer.options).sort(), `${task} ${model}`)
+        .toEqual(table.filter((r) => applies(r, task, model)).map((r) => r.name).sort());
+      for (const r of table.filter((x) => !x.required && x.name !== 'model' && applies(x, task, model))) {
+        const { value } = r.defaults.find((d) => d.task === task && d.model === model);
+        expect(trainer.options[r.name], `${task} ${model} ${r.name}`).toBe(r.kind === 'number' ? Math.fround(value) : value);
       }
       // The parameter count is the core's (the model's layout), not a formula copied here.
       expect(trainer.parameterCount).toBe(trainer.parameters().length);
@@ -101,7 +130,11 @@ describe.each(['simd', 'baseline'])('trainer errors (%s build)', (build) => {
     // Issue 25: accepted, and no step() could ever run.
     const huge = thrown(() => e.createTrainer({ ...good, task: 'translate', dModel: 1024, heads: 1024, batchSize: 4096 }));
     expect(huge).toBeInstanceOf(RangeError);
-    expect(huge.message).toMatch(/^createTrainer: one step\(\) of this model is count\*\(.*\) = \d+ units of work, more than a call may do even with longRunning \(137438953472\): smaller dModel \(1024\), heads \(1024\) or batchSize \(4096\) need less$/);
+    expect(huge.message).toMatch(/^createTrainer: one step\(\) of this model is \d+ units of work \(the core's count\), more than a call may do even with longRunning \(137438953472\): smaller dModel \(1024\), heads \(1024\) or batchSize \(4096\) need less$/);
+    // An engine model: its sizing options named (an evaluation does not depend on batchSize).
+    const deep = thrown(() => e.createTrainer({ ...good, model: 'decoder', dModel: 256, layers: 4, sourceLength: 32 }));
+    expect(deep).toBeInstanceOf(RangeError);
+    expect(deep.message).toMatch(/^createTrainer: one evaluate\(\) of this model is \d+ units of work \(the core's count\), more than a call may do even with longRunning \(137438953472\): smaller dModel \(256\), heads \(4\), layers \(4\) or sourceLength \(32\) need less$/);
     const wide = thrown(() => e.createTrainer({ ...good, task: 'translate', dModel: 1024, batchSize: 1024 }));
     expect(wide).toBeInstanceOf(RangeError);
     expect(wide.message).toMatch(/^createTrainer: this trainer needs [\d.]+ MiB of WebAssembly memory, of the 256\.0 MiB the trainers of one engine may hold: smaller dModel \(1024\) or batchSize \(1024\) need less$/);

@@ -23,14 +23,16 @@ describe('compileFormula', () => {
     }
   });
 
-  test('+ before *, left to right, parentheses first', () => {
+  test('* and / before +, left to right, parentheses first', () => {
     expect(compileFormula('2+3*4')({})).toBe(14);
     expect(compileFormula('(2+3)*4')({})).toBe(20);
     expect(compileFormula('a*(b+c)*2')({ a: 3, b: 4, c: 5 })).toBe(54);
+    expect(compileFormula('2+12/4*3')({})).toBe(11);
+    expect(compileFormula('a*b/c')({ a: 3, b: 4, c: 8 })).toBe(1.5);
   });
 
   test('refused: other operators, unbalanced parentheses, a missing value', () => {
-    expect(() => compileFormula('n-m')).toThrow('work formula n-m: expected only + * ( ), names and integers');
+    expect(() => compileFormula('n-m')).toThrow('work formula n-m: expected only + * / ( ), names and integers');
     expect(() => compileFormula('n*(m+1')).toThrow('work formula n*(m+1: expected )');
     expect(() => compileFormula('n*m)')).toThrow('work formula n*m): unexpected )');
     expect(() => compileFormula('n*')).toThrow('work formula n*: unexpected end');

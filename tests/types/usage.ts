@@ -9,7 +9,8 @@ import {
   createAttention, preferredBuild,
   type AlignmentReading, type AttentionEngine, type AttentionGradients, type AttentionTrace, type BuildName,
   type Evaluation, type MaskOption, type MultiHeadResult, type RowStats, type SaturationResult, type TaskName,
-  type Trainer, type TrainerOptions, type TrainingStep, type Vocabulary,
+  type Trainer, type TrainerOptions, type TrainingStep, type Vocabulary, type AttentionMap, type Generation,
+  type HeadScore, type LearningOption, type ModelName, type TrainerWork,
 } from '../../web/src/engine/index.js';
 
 export async function workedExample(): Promise<number[]> {
@@ -97,7 +98,7 @@ export async function rawModule(): Promise<number> {
 
 export async function learning(): Promise<number> {
   const engine = await createAttention({ learning: true, wasmBinary: { learningSimd: new Uint8Array(0) } });
-  const learns: boolean = engine.learning;
+  const learns: LearningOption = engine.learning;
   const q = new Float32Array(6), k = new Float32Array(8), v = new Float32Array(4);
   const gradients: AttentionGradients = engine.attentionBackward({
     q, k, v, n: 3, m: 4, dk: 2, dv: 1, gradOutput: new Float32Array(3), mask: 'causal', scale: false, path: 'full',
@@ -140,6 +141,49 @@ export async function learning(): Promise<number> {
   // @ts-expect-error the public trainer has no parameters() (a test-only one)
   trainer.parameters();
 
+  // The engine's models (issue 22), on the basic module's engine or the full one.
+  const basic = await createAttention({ learning: 'basic', wasmBinary: { backwardSimd: new Uint8Array(0) } });
+  const onBasic: Trainer = basic.createTrainer({ task: 'reverse', seed: 1 });
+  // @ts-expect-error no such learning module
+  await createAttention({ learning: 'full' });
+  const transformer = engine.createTrainer({ task: 'reverse', seed: 1, model: 'transformer', layers: 2, heads: 4,
+    positions: 'learned', sourceLength: 16 });
+  const model: ModelName = transformer.options.model;
+  const layersGiven: number | undefined = transformer.options.layers;
+  const work: TrainerWork = transformer.work;
+  const ablated: Evaluation = transformer.evaluate({ ablate: [{ kind: 'cross', layer: 1, head: 0 }], longRunning: true });
+  const freeRunning: number = ablated.generatedAccuracy + ablated.sequenceAccuracy;
+  const maps: AttentionMap[] = transformer.probe().layers;
+  const firstHead: Float32Array | undefined = maps[0]?.heads[0];
+  const alignment: number[] = transformer.translate('3 1 4 1 5 9 2 6').reference;
+  const generation: Generation = transformer.generate('3 1 4 1 5 9 2 6', { cache: false });
+  const tokens: string[] = generation.tokens;
+  const stepMaps: AttentionMap[] = generation.steps[0]?.weights ?? [];
+  const cacheRows: number = generation.steps[0]?.cacheLength ?? 0;
+  const probed: Generation = transformer.generate();
+  const decoder = engine.createTrainer({ task: 'induction', seed: 1, model: 'decoder', attentionOnly: true, causal: true });
+  const scores: HeadScore[] = decoder.headScores();
+  const prefix: number = (scores[0]?.prefixMatch ?? 0) + (scores[0]?.previousToken ?? 0);
+  const luong = engine.createTrainer({ task: 'translate', seed: 1, model: 'luong', score: 'general', window: 'local',
+    inputFeeding: false });
+  const positions: Float32Array | undefined = luong.probe().layers[0]?.positions;
+  // @ts-expect-error no such model
+  engine.createTrainer({ task: 'reverse', seed: 1, model: 'gpt' });
+  // @ts-expect-error a head's layer is a number
+  transformer.evaluate({ ablate: [{ layer: '0', head: 0 }] });
+  // @ts-expect-error no such attention kind
+  transformer.evaluate({ ablate: [{ kind: 'self', layer: 0, head: 0 }] });
+  // @ts-expect-error cache is true or false
+  transformer.generate(undefined, { cache: 1 });
+  // @ts-expect-error no such score
+  engine.createTrainer({ task: 'reverse', seed: 1, model: 'luong', score: 'cosine' });
+  // @ts-expect-error the induction task is the decoder's
+  engine.createTrainer({ task: 'induction', seed: 1, model: 'transformer' });
+  // @ts-expect-error the positions are a choice
+  engine.createTrainer({ task: 'reverse', seed: 1, model: 'decoder', positions: true });
+  void [onBasic, model, layersGiven, work.step + work.evaluate + work.create, freeRunning, firstHead, alignment, tokens,
+    stepMaps, cacheRows, probed, prefix, positions];
+
   const testing = await createTestingEngine({ build: 'simd', learning: true });
   const testingTrainer = testing.createTrainer({ task: 'reverse', seed: 1 });
   const parameters: Float32Array = testingTrainer.parameters();
@@ -152,6 +196,11 @@ export async function learning(): Promise<number> {
     scale: true, learningRate: 0.01, weightDecay: 0.5 });
   if (started instanceof Error) throw started;
   const defaults = raw.trainerFootprint({ task: 'translate', seed: '1' });
+  if (!(defaults instanceof Error)) void [defaults.stepWork, defaults.evaluateWork, defaults.createWork];
+  const rawGeneration = handle.generate(new Uint16Array(0), true);
+  if (!(rawGeneration instanceof Error)) void rawGeneration.steps[0]?.maps;
+  const rawEvaluation = handle.evaluate([{ kind: '', layer: 0, head: 0 }]);
+  if (!(rawEvaluation instanceof Error)) void rawEvaluation.generatedAccuracy;
   handle.delete();
   // @ts-expect-error the attention module has no trainer
   void new (await loadBuild('simd')).Trainer();

@@ -399,7 +399,9 @@ models::HeadRef EngineTrainer::head_of(const attn::HeadRef& head, std::size_t in
   if (head.kind == "encoder-self") return {head.layer, head.head};
   if (head.kind == "decoder-self") return {c.layers + 2 * head.layer, head.head};
   if (head.kind == "cross") return {c.layers + 2 * head.layer + 1, head.head};
-  throw ValueError(name + ".kind: expected 'encoder-self', 'decoder-self' or 'cross', got '" + head.kind + "'");
+  // (Omitted, the kind is empty: a transformer has heads of all three kinds, so it must be named.)
+  throw ValueError(name + ".kind: expected 'encoder-self', 'decoder-self' or 'cross', got " +
+                   (head.kind.empty() ? std::string("none") : "'" + head.kind + "'"));
 }
 
 }  // namespace attn::training

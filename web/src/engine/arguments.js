@@ -148,8 +148,8 @@ export function flag(name, value) {
   return value;
 }
 
-// "'a', 'b' or 'c'"
-export const listOf = (names) => names.map((s) => `'${s}'`).join(', ').replace(/, ([^,]*)$/, ' or $1');
+// "'a', 'b' or 'c'" (each name as `shown` writes it).
+export const listOf = (names, shown = (s) => `'${s}'`) => names.map(shown).join(', ').replace(/, ([^,]*)$/, ' or $1');
 
 // One of `choices` (strings), or a TypeError listing them.
 export function choice(name, value, choices) {

@@ -21,9 +21,9 @@
 //   ("q[1]: expected a finite number, got NaN"), a scale that is not positive,
 //   a keep-matrix entry other than 0 or 1, validKeys > m.
 //
-// Learning (createAttention({ learning: true })): attentionBackward,
-// createTrainer and trainerOptions. A trainer used after dispose() throws an
-// Error naming the call.
+// Learning (createAttention({ learning: true }), or { learning: 'basic' } for the
+// backward pass and model 'attention' only): attentionBackward, createTrainer and
+// trainerOptions. A trainer used after dispose() throws an Error naming the call.
 //
 // Work limits: every function is synchronous and blocks the thread that calls
 // it, so each call may do at most WORK_LIMIT (2^32) units of work, 1.5-1.9 s
@@ -37,13 +37,13 @@
 // 20000*20000*(1+1+32) = 13600000000; ...".
 
 import type {
-  AlignmentReading, AttentionGradients, AttentionTrace, Evaluation, MultiHeadResult, RawScaled, RowStats,
-  SaturationResult, TaskName, TrainingStep,
+  AlignmentReading, AttentionGradients, AttentionKind, AttentionMap, AttentionTrace, Evaluation, HeadScore, ModelName,
+  MultiHeadResult, RawScaled, RowStats, SaturationResult, TaskName, TrainingStep,
 } from '../../../cpp/bindings/attention.js';
 
 export type {
-  AlignmentReading, AttentionGradients, AttentionTrace, Evaluation, MultiHeadResult, RawScaled, RowStats,
-  SaturationResult, TaskName, TrainingStep,
+  AlignmentReading, AttentionGradients, AttentionKind, AttentionMap, AttentionTrace, Evaluation, HeadScore, ModelName,
+  MultiHeadResult, RawScaled, RowStats, SaturationResult, TaskName, TrainingStep,
 };
 
 /** Units of work one call may do by default (2^32). */
@@ -70,18 +70,28 @@ export interface CreateAttentionOptions {
   /** 'auto' (default): SIMD where the WebAssembly engine supports SIMD128, else baseline. */
   build?: 'auto' | BuildName;
   /**
-   * true: load the build's learning module (the same core plus the backward pass and
-   * the trainer, about 34 KB more gzipped), so that attentionBackward and createTrainer
-   * work. false (default): the attention module; those two functions throw.
+   * Which module of the build to load (each a separate .wasm, so that a page downloads only
+   * the code it runs): false (default), the attention module: attentionBackward, createTrainer
+   * and trainerOptions throw. 'basic': attention-backward-<build>, the same core plus the
+   * backward pass and the trainer of model 'attention' (about 62 KB more gzipped; createTrainer
+   * with another model is an Error naming the option that loads it). true:
+   * attention-learning-<build>, plus the model engine: every model (about 135 KB more).
    */
-  learning?: boolean;
+  learning?: LearningOption;
   /**
    * The .wasm bytes to instantiate instead of fetching the file (e.g. a page opened
    * from disk that carries them inline): one buffer for the module that is chosen, or
    * one per module. Used the first time a module loads; later calls share that engine.
    */
-  wasmBinary?: WasmBytes | { simd?: WasmBytes; baseline?: WasmBytes; learningSimd?: WasmBytes; learningBaseline?: WasmBytes };
+  wasmBinary?: WasmBytes | {
+    simd?: WasmBytes; baseline?: WasmBytes;                   // learning: false
+    backwardSimd?: WasmBytes; backwardBaseline?: WasmBytes;   // learning: 'basic'
+    learningSimd?: WasmBytes; learningBaseline?: WasmBytes;   // learning: true
+  };
 }
+
+/** createAttention's `learning`: no learning code, the basic learning module, or every model. */
+export type LearningOption = boolean | 'basic';
 
 /**
  * Scale of QK^T: omitted or true = 1/sqrt(dk); false = no scaling; a number = that
@@ -195,49 +205,129 @@ export interface AttentionBackwardArgs extends AttentionArgs {
 }
 
 /**
- * The options of createTrainer; the omitted ones take the core's defaults (engine.trainerOptions()
- * lists every option with its kind, range, default and the models it applies to: the core's
- * table, attn/trainer_options.hpp, whose checks these are). Errors name the option as written
- * here and show the value as given: TypeError for an unknown option, a value of the wrong type,
- * a choice not in its list or an option that does not apply to the chosen model or task;
- * Error for a value out of its range ("learningRate: expected a number above 0 and at most 1,
- * got -0.01"); RangeError (naming createTrainer) for a trainer that needs more memory than the
- * live trainers of one engine may hold (TRAINER_MEMORY_LIMIT: dispose() the ones no longer used),
- * or whose step() or evaluate() would be more work than any call may do. `longRunning: true`
- * here applies to every step() and evaluate() of this trainer.
+ * The options of createTrainer, per model; the omitted ones take the core's defaults for the task
+ * and model (engine.trainerOptions() lists every option with its kind, range, default and the
+ * models and tasks it applies to: the core's table, attn/trainer_options.hpp, whose checks these
+ * are). Errors name the option as written here and show the value as given: TypeError for an
+ * unknown option, a value of the wrong type, a choice not in its list or an option that does not
+ * apply to the chosen model or task ("window: applies to model 'luong' only, not to model
+ * 'attention'"; task 'induction' with a model other than 'decoder'); Error for a value out of
+ * its range ("learningRate: expected a number above 0 and at most 1, got -0.01"; "dModel:
+ * expected an integer from 1 to 256 for model 'transformer', got 512"), and on an engine of
+ * learning: 'basic' for a model it does not have; RangeError (naming createTrainer) for a
+ * trainer that needs more memory than the live trainers of one engine may hold
+ * (TRAINER_MEMORY_LIMIT: dispose() the ones no longer used), whose creation is more work than
+ * the limit, or whose step() or evaluate() would be more work than any call may do.
+ * `longRunning: true` here applies to every call of this trainer.
  */
-export interface TrainerArgs extends CallOptions {
-  /** 'reverse': 8 digits -> reversed; 'translate': a toy English -> Korean grammar (SVO -> SOV). */
+export type TrainerArgs = AttentionModelArgs | RecurrentModelArgs | LuongModelArgs | TransformerModelArgs | DecoderModelArgs;
+
+/** The options of every model. */
+export interface TrainerArgsOfEveryModel extends CallOptions {
+  /**
+   * 'reverse': digits -> reversed; 'translate': a toy English -> Korean grammar (SVO -> SOV);
+   * 'induction' (model 'decoder' only): random tokens in which a segment repeats, to complete.
+   */
   task: TaskName;
   /** Initial weights and every batch come from it: same seed, same options -> same losses bit for bit. */
   seed: Seed;
-  /** 'attention' (the default and, so far, the only one): one cross-attention layer. */
-  model?: 'attention';
-  /** Attention heads, 1 to 1024 and a divisor of dModel (default 2). */
-  heads?: number;
-  /** Model width, 1 to 1024 (default 32); each head has dk = dModel / heads. */
+  /** Model width: 'attention' 1 to 1024 (default 32); the engine's models 1 to 256 (default 64). */
   dModel?: number;
-  /** true (default): scores times 1/sqrt(dk); false: not scaled. */
-  scale?: boolean;
-  /** AdamW's step size, above 0 and at most 1 (default 0.01). */
+  /** AdamW's step size, above 0 and at most 1 (default 0.01; the transformers 0.003). */
   learningRate?: number;
   /** Examples per step, 1 to 4096 (default 32). */
   batchSize?: number;
-  /** AdamW's decoupled weight decay, >= 0 with learningRate * weightDecay < 1 (default 0.5). */
+  /**
+   * AdamW's decoupled weight decay, >= 0 with learningRate * weightDecay < 1 (default 0.5 for
+   * 'attention', which decays every parameter; 0.01 for the engine's models, which decay their matrices only).
+   */
   weightDecay?: number;
 }
 
-/** Every option a trainer runs with, the defaults filled in (learningRate and weightDecay as floats). */
+/** model 'attention' (the default): one cross-attention layer whose queries are learned target positions. */
+export interface AttentionModelArgs extends TrainerArgsOfEveryModel {
+  model?: 'attention';
+  /** 'reverse' (8 digits) or 'translate' (the fixed six-token pattern). */
+  task: 'reverse' | 'translate';
+  /** Attention heads, 1 to 1024 and a divisor of dModel (default 2). */
+  heads?: number;
+  /** true (default): scores times 1/sqrt(dk); false: not scaled. */
+  scale?: boolean;
+}
+
+/** The engine's sequence-to-sequence models read a source of the task ('reverse': sourceLength digits). */
+interface EngineSeq2SeqArgs extends TrainerArgsOfEveryModel {
+  task: 'reverse' | 'translate';
+  /** task 'reverse': the digits of each source, 4 to 32 (default 8). */
+  sourceLength?: number;
+}
+
+/** 'rnn': a GRU encoder-decoder without attention (the bottleneck); 'bahdanau': a bidirectional GRU encoder, additive attention on s_(t-1). */
+export interface RecurrentModelArgs extends EngineSeq2SeqArgs {
+  model: 'rnn' | 'bahdanau';
+}
+
+/** 'luong': a GRU encoder-decoder, attention on the current state h_t, h~_t = tanh(W_c [c_t; h_t]). */
+export interface LuongModelArgs extends EngineSeq2SeqArgs {
+  model: 'luong';
+  /** 'dot' (default) h_t.h_s, 'general' h_t W_a h_s, 'concat' v_a tanh(W_a [h_t; h_s]). */
+  score?: 'dot' | 'general' | 'concat';
+  /** 'global' (default): every source position; 'local': a Gaussian around a predicted position (local-p). */
+  window?: 'global' | 'local';
+  /** true (default): h~_(t-1) is fed to the next step. */
+  inputFeeding?: boolean;
+}
+
+/** The transformers' options. */
+interface TransformerOptionArgs {
+  /** Attention heads, a divisor of dModel (default 4). */
+  heads?: number;
+  /** true (default): scores times 1/sqrt(dk). */
+  scale?: boolean;
+  /** Layers, 1 to 4 (default 2). */
+  layers?: number;
+  /** 'sinusoidal' (default, added), 'learned' (a table), 'none'. */
+  positions?: 'sinusoidal' | 'learned' | 'none';
+}
+
+/** 'transformer': encoder-decoder: self-attention, causal self-attention and cross-attention per layer. */
+export interface TransformerModelArgs extends EngineSeq2SeqArgs, TransformerOptionArgs {
+  model: 'transformer';
+}
+
+/** 'decoder': decoder-only, one sequence (source, separator, target; the loss counts the target part). */
+export interface DecoderModelArgs extends TrainerArgsOfEveryModel, TransformerOptionArgs {
+  model: 'decoder';
+  /** task 'reverse': the digits of each source, 4 to 32 (default 8). */
+  sourceLength?: number;
+  /** true (default): the causal mask in training (generation is causal always). */
+  causal?: boolean;
+  /** true: attention layers only, no MLP and no LayerNorm (default false). */
+  attentionOnly?: boolean;
+}
+
+/**
+ * Every option a trainer runs with, the defaults filled in (learningRate and weightDecay as
+ * floats): those of every model, and those of its model (the others are absent).
+ */
 export interface TrainerOptions {
   readonly task: TaskName;
   readonly seed: Seed;
-  readonly model: 'attention';
-  readonly heads: number;
+  readonly model: ModelName;
   readonly dModel: number;
-  readonly scale: boolean;
   readonly learningRate: number;
   readonly batchSize: number;
   readonly weightDecay: number;
+  readonly heads?: number;
+  readonly scale?: boolean;
+  readonly sourceLength?: number;
+  readonly score?: 'dot' | 'general' | 'concat';
+  readonly window?: 'global' | 'local';
+  readonly inputFeeding?: boolean;
+  readonly layers?: number;
+  readonly positions?: 'sinusoidal' | 'learned' | 'none';
+  readonly causal?: boolean;
+  readonly attentionOnly?: boolean;
 }
 
 /** One option of createTrainer, as the core's table describes it. */
@@ -271,15 +361,81 @@ export interface Vocabulary {
   readonly pattern: string;            // what every source sentence looks like
 }
 
+/** The core's count of a trainer's work (units of WORK_LIMIT) for its model and options. */
+export interface TrainerWork {
+  /** One step() (stepWork). */
+  readonly step: number;
+  /** One evaluate() (evaluateWork): every held-out example's forward pass and greedy decoding. */
+  readonly evaluate: number;
+  /** Making the trainer (createWork). */
+  readonly create: number;
+}
+
+/** A head of a model, whose output evaluate({ ablate }) zeroes. */
+export interface HeadRef {
+  /** From 0, below the model's layers (the core's Error names ablate[i].layer otherwise). */
+  readonly layer: number;
+  /** From 0, below its heads. */
+  readonly head: number;
+  /** Which attention: needed for 'transformer' (it has all three); 'decoder' has 'decoder-self' only. */
+  readonly kind?: AttentionKind;
+}
+
+export interface EvaluateOptions extends CallOptions {
+  /**
+   * Heads whose outputs are zeroed during this evaluation (the transformers only; at most 4096
+   * entries): types checked by the engine (TypeError naming ablate[i].layer, ...), ranges by the
+   * core (Error: "ablate[0].head: expected below 4, got 9").
+   */
+  ablate?: readonly HeadRef[];
+}
+
+export interface GenerateOptions extends CallOptions {
+  /**
+   * true (default): the model keeps its state (the recurrent state, or one key/value row per
+   * token); false: it reads the whole prefix again at each step. Both give the same tokens and,
+   * within 1e-5, the same weights.
+   */
+  cache?: boolean;
+}
+
+/** One token of greedy generation. */
+export interface GenerationStep {
+  /** The token generated ('' at the end). */
+  readonly token: string;
+  /** The model ended the sentence here (its end token). */
+  readonly end: boolean;
+  /** Rows of the key/value cache after this step (the recurrent models: steps taken; 0 when recomputing). */
+  readonly cacheLength: number;
+  /** This step's row of every attention of the decoder: maps of one row (rows = 1) each. */
+  readonly weights: AttentionMap[];
+}
+
+export interface Generation {
+  /** The tokens read (the sentence's, or the probe's; induction: the letters given). */
+  readonly source: string[];
+  /** The tokens generated, the end excluded. */
+  readonly tokens: string[];
+  readonly steps: GenerationStep[];
+}
+
 /**
- * A small sequence-to-sequence model (token embedding + positional encoding, learned
- * target positions as queries, one cross-attention layer of `heads` heads with a
- * residual, a linear read-out, softmax cross-entropy) trained by the core with AdamW
- * (cpp/include/attn/trainer.hpp). Synchronous: run it in a Web Worker.
- * Work (S, T: source and target length, V: target vocabulary, parameters: parameterCount):
- * step(count) count*(24000+batchSize*(3*(2*S+T)*dModel*dModel+3*T*(2*S+V)*dModel+T*(160*S*heads+64*V))+20*parameters);
- * evaluate() heldOut*((2*S+T)*dModel*dModel+T*(2*S+V)*dModel+T*(96*S*heads+32*V));
- * createTrainer parameters*32; probe() and translate() are always small.
+ * A model trained by the core with AdamW (cpp/include/attn/trainer.hpp): model 'attention'
+ * (token embedding + positional encoding, learned target positions as queries, one
+ * cross-attention layer of `heads` heads with a residual, a linear read-out, softmax
+ * cross-entropy), or one of the model engine's (cpp/src/models/: 'rnn', 'bahdanau', 'luong',
+ * 'transformer', 'decoder'), trained by teacher forcing and decoding greedily. Synchronous:
+ * run it in a Web Worker.
+ * Work: each call's is counted from the core's counts for this trainer (`work`: stepWork,
+ * evaluateWork, createWork) and checked against the limits like every call (RangeError naming
+ * the call: "trainer.step(2000): count*stepWork: expected at most ..."):
+ * step(count) count*stepWork; evaluate() evaluateWork; createTrainer createWork;
+ * probe() evaluateWork/heldOut (one example's share of an evaluation);
+ * translate() 2*evaluateWork/heldOut (the output generated, then read);
+ * generate() evaluateWork/heldOut, with cache: false (T+1)*evaluateWork/heldOut (each of up to
+ * T+1 steps reads the prefix again; T: targetLength);
+ * headScores() examples*stepWork/batchSize (it reads `examples` held-out sequences, at most 64, forward
+ * only, where a step reads batchSize of them forward and backward).
  * After dispose() every method but dispose() throws an Error naming it.
  */
 export interface Trainer {
@@ -287,14 +443,19 @@ export interface Trainer {
   readonly options: TrainerOptions;
   /** Floats the model learns. */
   readonly parameterCount: number;
-  /** S: source tokens per sentence (reverse 8, translate 6). */
+  /** S: source tokens per sentence (the longest: 'attention' reverse 8, translate 6; the engine's tasks vary). */
   readonly sourceLength: number;
-  /** T: target tokens per sentence. */
+  /** T: target tokens per sentence (the longest). */
   readonly targetLength: number;
   /** Held-out examples that evaluate() reads (never trained on). */
   readonly heldOut: number;
+  /** The core's counts of this trainer's work. */
+  readonly work: TrainerWork;
   readonly vocabulary: Vocabulary;
-  /** alignment[t]: the source position target position t translates (reverse: 7 - t; translate: 0, 1, 5, 3, 4, 2). */
+  /**
+   * alignment[t]: the source position target position t translates ('attention': every
+   * sentence's, reverse 7 - t, translate 0, 1, 5, 3, 4, 2; the engine's tasks: the probe's; -1: none).
+   */
   readonly alignment: readonly number[];
   readonly disposed: boolean;
   /** Steps taken so far (after a step(count) refused midway: the ones before it, which stand). */
@@ -306,16 +467,35 @@ export interface Trainer {
    * refused: 1 taken, 41 in all").
    */
   step(count?: number, options?: CallOptions): TrainingStep;
-  /** Loss and token accuracy on the held-out examples. */
-  evaluate(options?: CallOptions): Evaluation;
-  /** The fixed probe example (the first held-out one): target = the reference, predicted = the model's. */
-  probe(): AlignmentReading;
+  /**
+   * Loss and token accuracy on the held-out examples by teacher forcing, and by free-running
+   * greedy decoding (generatedAccuracy, sequenceAccuracy; the same as accuracy for 'attention',
+   * whose outputs do not feed each other), with the heads of options.ablate zeroed.
+   */
+  evaluate(options?: EvaluateOptions): Evaluation;
+  /**
+   * The fixed probe example (the first held-out one): target = the reference, predicted = the
+   * model's; layers = every attention map; reference = the reference alignment.
+   */
+  probe(options?: CallOptions): AlignmentReading;
   /**
    * A sentence typed from the vocabulary (translate: words separated by spaces, case and a
-   * final . ! ? ignored; reverse: 8 digits, spaces optional), at most 1000 characters;
-   * target = predicted = the model's output. Error naming the unknown words or the pattern.
+   * final . ! ? ignored; reverse: the digits, spaces optional), at most 1000 characters;
+   * target = predicted = the model's output (the engine's models: generated greedily). Error
+   * naming the unknown words or the pattern.
    */
-  translate(sentence: string): AlignmentReading;
+  translate(sentence: string, options?: CallOptions): AlignmentReading;
+  /**
+   * Greedy generation, one token per step, of a typed sentence's output (as translate reads
+   * it; omitted: the probe's source), with each step's attention weights. The engine's models
+   * only (an Error for 'attention', which reads every target position at once).
+   */
+  generate(sentence?: string, options?: GenerateOptions): Generation;
+  /**
+   * Per head of a decoder-only model ('decoder'; an Error for the others), on held-out
+   * sequences: its previous-token score and its prefix-matching score (Olsson et al. 2022).
+   */
+  headScores(options?: CallOptions): HeadScore[];
   /**
    * Frees the model's memory in the engine; calling it again does nothing. (A trainer that is
    * garbage collected without it is freed too, some time later, by a FinalizationRegistry.)
@@ -334,18 +514,21 @@ export interface AttentionEngine {
    * 'tiled' path takes the queries `queries` at a time and the keys `keys` at a time.
    */
   readonly tileSizes: { readonly queries: number; readonly keys: number };
-  /** Whether the learning module is loaded (createAttention({ learning: true })). */
-  readonly learning: boolean;
+  /** Which module is loaded: createAttention's `learning` (false, 'basic' or true). */
+  readonly learning: LearningOption;
   /**
    * { gradQ n x dk, gradK m x dk, gradV m x dv }: the gradient of sum(gradOutput * output);
    * masked entries get exactly 0, a fully masked row contributes nothing. The checks and
    * errors of attention(), and gradOutput's. Work: 'tiled' n*m*(4*dk+3*dv+96), 'full'
-   * n*m*(3*dk+2*dv+64). Needs the learning module (else an Error saying so).
+   * n*m*(3*dk+2*dv+64). Needs a learning module (else an Error saying so).
    */
   attentionBackward(args: AttentionBackwardArgs): AttentionGradients;
-  /** A new trainer (see Trainer). Needs the learning module (else an Error saying so). */
+  /**
+   * A new trainer (see Trainer). Needs a learning module (else an Error saying so); on
+   * learning: 'basic', model 'attention' only (another model is an Error naming learning: true).
+   */
   createTrainer(args: TrainerArgs): Trainer;
-  /** createTrainer's options and their rules (the core's table). Needs the learning module. */
+  /** createTrainer's options and their rules (the core's table). Needs a learning module. */
   trainerOptions(): readonly TrainerOptionRule[];
   /** Work n*m*(dk+dv+64). */
   attention(args: AttentionTraceArgs): AttentionTrace;

@@ -26,8 +26,8 @@
 //   context       n*m*(2*dh+4)
 //   softmax       rows*cols*56;  rowStats length*24;  softmaxJacobian length^2*16
 //   positionalEncoding n*dModel*72 (a sin or cos);  randomNormal rows*cols*24
-//   trainer       step(count) count*(24000 + batchSize*(...) + 20*parameters) (24000: a step's own
-//                 cost, all there is in a tiny model); evaluate(); createTrainer parameters*32 (below)
+//   trainer       from the core's counts, not a formula here (below): stepWork,
+//                 evaluateWork, createWork of attn::Trainer::footprint
 //
 // A call may do at most WORK_LIMIT units (2^32: 1.5-1.9 s at the baseline
 // build's median pace), or LONG_RUNNING_WORK_LIMIT (2^37: about a minute)
@@ -42,16 +42,19 @@ export const WORK_LIMIT = 2 ** 32;
 export const LONG_RUNNING_WORK_LIMIT = 2 ** 37;
 
 // A formula of sizes as the function that computes it from { name: value }:
-// + and * over names, integers and parentheses (all the formulas need).
-// Parsed once, when this module loads; a name without a value throws.
+// + * / over names, integers and parentheses (all the formulas need), * and /
+// before +, left to right. Parsed once, when this module loads; a name without
+// a value throws.
 export function compileFormula(formula) {
-  const tokens = formula.match(/\d+|[A-Za-z]+|[+*()]/g) ?? [];
+  const tokens = formula.match(/\d+|[A-Za-z]+|[+*/()]/g) ?? [];
   const fail = (what) => { throw new Error(`work formula ${formula}: ${what}`); };
-  if (tokens.join('') !== formula) fail('expected only + * ( ), names and integers');
+  if (tokens.join('') !== formula) fail('expected only + * / ( ), names and integers');
   let at = 0;
-  const chain = (next, operator, combine) => {
+  // next (operator next)*, each operator's function from `operators`.
+  const chain = (next, operators) => {
     let f = next();
-    while (tokens[at] === operator) {
+    while (tokens[at] in operators) {
+      const combine = operators[tokens[at]];
       at += 1;
       const [a, b] = [f, next()];
       f = (v) => combine(a(v), b(v));
@@ -72,8 +75,8 @@ export function compileFormula(formula) {
     }
     return fail(`unexpected ${token}`);
   };
-  const product = () => chain(factor, '*', (a, b) => a * b);
-  const sum = () => chain(product, '+', (a, b) => a + b);
+  const product = () => chain(factor, { '*': (a, b) => a * b, '/': (a, b) => a / b });
+  const sum = () => chain(product, { '+': (a, b) => a + b });
   const of = sum();
   if (at !== tokens.length) fail(`unexpected ${tokens[at]}`);
   return of;
@@ -99,10 +102,20 @@ const FORMULAS = {
   attentionBackwardFull: 'n*m*(3*dk+2*dv+64)',
   attentionBackwardTiled: 'n*m*(4*dk+3*dv+96)',
   attentionBackwardReference: 'n*m*(6*(dk+dv)+96)',
-  // 24000: a step's own cost, all there is in a tiny model
-  trainerStep: 'count*(24000+batchSize*(3*(2*S+T)*dModel*dModel+3*T*(2*S+V)*dModel+T*(160*S*heads+64*V))+20*parameters)',
-  trainerCreate: 'parameters*32',
-  trainerEvaluate: 'heldOut*((2*S+T)*dModel*dModel+T*(2*S+V)*dModel+T*(96*S*heads+32*V))',
+  // The trainer's calls, from the core's counts for its model (attn::Trainer::footprint, in these units; the
+  // bindings' trainerFootprint): stepWork (one step), evaluateWork (one evaluation of the heldOut examples:
+  // each one's forward pass and, for the engine's models, its greedy decoding), createWork (making it).
+  // The calls on one example are bounded by an example's share of an evaluation (evaluateWork/heldOut):
+  trainerStep: 'count*stepWork',
+  trainerEvaluate: 'evaluateWork',
+  trainerCreate: 'createWork',
+  trainerProbe: 'evaluateWork/heldOut',                // one example read (teacher forcing)
+  trainerTranslate: '2*evaluateWork/heldOut',          // the output generated, then read
+  trainerGenerate: 'evaluateWork/heldOut',             // one example decoded with the cache
+  trainerGenerateRecomputing: '(T+1)*evaluateWork/heldOut',  // cache false: each of up to T+1 steps reads the prefix again
+  // headScores() reads `examples` (at most 64) held-out sequences forward only, less than a step does with
+  // batchSize of them (forward and backward):
+  trainerHeadScores: 'examples*stepWork/batchSize',
 };
 export const WORK = Object.freeze(Object.fromEntries(Object.entries(FORMULAS)
   .map(([kind, formula]) => [kind, Object.freeze({ formula, of: compileFormula(formula) })])));
@@ -110,20 +123,25 @@ export const WORK = Object.freeze(Object.fromEntries(Object.entries(FORMULAS)
 // The formula with each argument's value in place: 'n*m*(dk+dv+32)' -> '20000*20000*(1+1+32)'.
 const substituted = (formula, values) => formula.replace(/[A-Za-z]+/g, (name) => String(values[name] ?? name));
 
+// The work of one call, in whole units (a formula with / may give a fraction).
+const unitsOf = (kind, values) => Math.ceil(WORK[kind].of(values));
+
 // The work of one call: { formula, values (the formula with the values in place), work }.
 export function workOf(kind, values) {
-  const { formula, of } = WORK[kind];
-  return { formula, values: substituted(formula, values), work: of(values) };
+  const { formula } = WORK[kind];
+  return { formula, values: substituted(formula, values), work: unitsOf(kind, values) };
 }
 
 // RangeError if the work of one call, `WORK[kind]` of `values`, exceeds the
-// limit (WORK_LIMIT, or LONG_RUNNING_WORK_LIMIT with `longRunning`).
-export function checkWork(kind, values, longRunning = false) {
-  const { formula, of } = WORK[kind];
-  const work = of(values);
+// limit (WORK_LIMIT, or LONG_RUNNING_WORK_LIMIT with `longRunning`). `call`:
+// the call the message starts with ('trainer.step(2000)'), when the formula
+// alone does not name it.
+export function checkWork(kind, values, longRunning = false, call = '') {
+  const { formula } = WORK[kind];
+  const work = unitsOf(kind, values);
   const limit = longRunning ? LONG_RUNNING_WORK_LIMIT : WORK_LIMIT;
   if (work <= limit) return work;
   const hint = longRunning ? '' : `; pass longRunning: true (from a Web Worker) to allow up to ${LONG_RUNNING_WORK_LIMIT}`;
-  throw new RangeError(`${formula}: expected at most ${limit} units of work in one call, ` +
+  throw new RangeError(`${call ? `${call}: ` : ''}${formula}: expected at most ${limit} units of work in one call, ` +
     `got ${substituted(formula, values)} = ${work}${hint}`);
 }
