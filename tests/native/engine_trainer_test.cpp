@@ -5,10 +5,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "attn/error.hpp"
+#include "attn/trainer.hpp"
 #include "test_support.hpp"
 #include "training/engine_trainer.hpp"
 
@@ -89,3 +91,27 @@ TEST(EngineTrainer, HeadScoresNeedADecoderOnlyModel) {
 }
 
 }  // namespace
+
+// translate() reads back the model's own output: one that never ends (its last
+// step a word, not the end) is one word longer than the longest target, which
+// no batch holds (a learned position table has the longest target + 1 rows).
+// Seeds until one model runs past the end, then its reading has the longest
+// target's words ("batch.target_length: expected 1 to 13 positions, got 14" before).
+TEST(EngineTrainer, TranslateReadsAnOutputThatNeverEnds) {
+  const std::string sentence = "the busy doctor quickly wrote a long letter";
+  bool ran_past = false;
+  for (std::uint64_t seed = 1; seed <= 20 && !ran_past; ++seed) {
+    attn::TrainerOptions o;
+    o.task = attn::TaskKind::Translate, o.model = attn::ModelKind::Transformer, o.seed = seed;
+    o.positions = attn::PositionKind::Learned, o.d_model = 16;
+    attn::Trainer trainer(o);
+    trainer.step(3);
+    const std::size_t longest = trainer.task_info().target_length;
+    if (trainer.generate(sentence).words.size() <= longest) continue;
+    ran_past = true;
+    const attn::AlignmentReading reading = trainer.translate(sentence);
+    EXPECT_EQ(reading.target.size(), longest) << "seed " << seed;
+    EXPECT_EQ(reading.maps.back().rows, longest + 1);
+  }
+  EXPECT_TRUE(ran_past) << "no seed's model ran past the longest target: the case is not exercised";
+}

@@ -83,7 +83,11 @@ class Session final : public EngineSession {
     // The model's own output, then read as the target.
     const training::Generation generated = trainer_.generate(example.source, true);
     if (task.kind() != training::SequenceTaskKind::Induction) {
+      // Read back at most the longest target: a model that never ends its
+      // output generates one word more (generate's last step), which no
+      // batch holds (a learned position table has max_target_length + 1 rows).
       example.target = generated.words;
+      if (example.target.size() > task.max_target_length()) example.target.resize(task.max_target_length());
       example.alignment.assign(example.target.size(), -1);
       example.counted.clear();
     }
