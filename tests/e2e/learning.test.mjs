@@ -28,10 +28,10 @@ import { RUNS, evaluateEvery, firstReaching, runOptions } from '../../web/src/se
 import { DEFAULTS } from '../../web/src/sections/gradients/state.js';
 
 // The gradients experiment's two runs in Node with the same engine build as
-// the page (SIMD): the first evaluated step at which each reaches the target
+// the page (SIMD, the basic learning module): the first evaluated step at which each reaches the target
 // accuracy, evaluated as the page's workers do (every steps/20 steps).
 async function experimentInNode({ dk, seed, steps }) {
-  const engine = await createAttention({ build: 'simd', learning: true });
+  const engine = await createAttention({ build: 'simd', learning: 'basic' });
   const reached = {};
   for (const run of RUNS) {
     const trainer = engine.createTrainer(runOptions({ dk, seed }, run));

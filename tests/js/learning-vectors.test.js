@@ -4,7 +4,9 @@
 // cases with the double reference's gradients, and per task a trainer with the
 // default options, seed 42: its first batch, initial parameters, the task's
 // data, the losses of three steps, the parameters after them, the held-out
-// evaluation and the probe's reading. Both wasm builds must give the same
+// evaluation and the probe's reading; and two of the engine's models
+// (transformer, bahdanau): their options, task, initial parameters and first
+// losses. Both wasm builds must give the same
 // batch, initial parameters and task data bit for bit (integer draws and the
 // portable sampler: the same bits by construction), the double reference's
 // gradients within two float spacings (below), and the float results within
@@ -56,6 +58,7 @@ describe('the shared learning vectors exist', () => {
     expect(vectors.attentionBackward.length).toBeGreaterThan(0);
     expect(vectors.trainer.map((t) => t.task)).toEqual(['reverse', 'translate']);
     expect(vectors.tokenize.length).toBeGreaterThan(0);
+    expect(vectors.engine.map((c) => c.options.model)).toEqual(['transformer', 'bahdanau']);
   });
 });
 
@@ -134,6 +137,31 @@ describe.each(['simd', 'baseline'])('native vs wasm, learning (%s build)', (buil
       const probe = trainer.probe();
       expect(probe.predicted).toEqual(c.probeAfter3Steps.predicted);
       expectClose(probe.weights, c.probeAfter3Steps.weights, `${c.task} probe weights after 3 steps`);
+    } finally {
+      trainer.dispose();
+    }
+  });
+
+  // The engine's models: the same options, task and initial parameters bit for bit (integer draws and the
+  // portable sampler), and the first three losses within 1e-6 relative (float sums in another order; measured
+  // on 2026-12-05: at most 1.1e-8 in either build).
+  it.each([0, 1])('engine model %i: options, task, initial parameters exactly; the first losses within 1e-6', async (index) => {
+    const e = await engine();
+    const c = loadVectors().engine[index];
+    const trainer = e.createTrainer({ task: c.options.task, model: c.options.model, seed: c.seed, longRunning: true });
+    try {
+      expect(trainer.options).toEqual({ ...c.options, seed: c.seed });
+      expect([trainer.parameterCount, trainer.sourceLength, trainer.targetLength, trainer.heldOut])
+        .toEqual([c.parameterCount, c.sourceLength, c.targetLength, c.heldOut]);
+      const probe = trainer.probe();
+      expect([probe.source, probe.target]).toEqual([c.probeSource, c.probeTarget]);
+      const parameters = trainer.parameters();
+      expect(c.parameterIndices.map((i) => parameters[i])).toEqual(c.initialParameters.map(Math.fround));
+      const losses = [1, 2, 3].map(() => trainer.step().loss);
+      losses.forEach((loss, i) => {
+        const relative = Math.abs(loss - c.losses[i]) / c.losses[i];
+        expect(relative, `${c.options.model} loss ${i + 1}: ${loss} vs ${c.losses[i]}`).toBeLessThanOrEqual(1e-6);
+      });
     } finally {
       trainer.dispose();
     }

@@ -17,10 +17,19 @@
 //   builds: compare within the float tolerance (an accuracy within one
 //   held-out position of 512 * T).
 // tokenize: typed sentences and their ids (exact).
+// engine: two of the model engine's models (transformer on reverse, bahdanau on
+//   translate), default options and a seed: the resolved options, the
+//   parameter count, the task's sizes and the probe's words, and the
+//   initial parameters at a few indices are the same in every build (compare
+//   exactly); the losses of the first three steps come from float kernels
+//   whose sums differ in order between builds: compare within the tolerance
+//   the test states.
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 #include "attn/attn.hpp"
@@ -149,6 +158,48 @@ void write_trainer_case(JsonWriter& out, attn::TaskKind kind, std::uint64_t seed
   out.raw("}");
 }
 
+void write_engine_case(JsonWriter& out, attn::TaskKind task, attn::ModelKind model, std::uint64_t seed) {
+  attn::TrainerOptions options;
+  options.task = task, options.model = model, options.seed = seed;
+  attn::Trainer trainer(options);
+  const attn::Trainer::TaskInfo info = trainer.task_info();
+  const attn::AlignmentReading probe = trainer.probe();
+  const std::size_t count = trainer.parameter_values().size();
+  std::vector<std::size_t> indices;
+  for (std::size_t i = 0; i < count; i += count / 16) indices.push_back(i);
+  indices.push_back(count - 1);
+  std::vector<float> initial;
+  for (std::size_t i : indices) initial.push_back(trainer.parameter_values()[i]);
+  std::vector<double> losses;
+  for (int step = 0; step < 3; ++step) losses.push_back(trainer.step().loss);
+
+  out.raw("{");
+  out.key("options"), out.raw("{");
+  bool first = true;
+  for (const attn::TrainerOption& option : attn::trainer_option_table()) {
+    const auto value = attn::get_trainer_option(trainer.options(), option.name);
+    if (!value || std::string_view(option.name) == "seed") continue;
+    out.raw(first ? "" : ","), out.key(option.name);
+    first = false;
+    if (const bool* flag = std::get_if<bool>(&*value)) out.raw(*flag ? "true" : "false");
+    else if (const double* number = std::get_if<double>(&*value)) out.number(*number);
+    else out.string(std::get<std::string>(*value).c_str());
+  }
+  out.raw("},");
+  out.key("seed"), out.integer(static_cast<long long>(seed)), out.raw(",");
+  out.key("parameterCount"), out.integer(static_cast<long long>(count)), out.raw(",");
+  out.key("sourceLength"), out.integer(static_cast<long long>(info.source_length)), out.raw(",");
+  out.key("targetLength"), out.integer(static_cast<long long>(info.target_length)), out.raw(",");
+  out.key("heldOut"), out.integer(static_cast<long long>(info.held_out)), out.raw(",");
+  out.key("probeSource"), out.strings(probe.source), out.raw(",");
+  out.key("probeTarget"), out.strings(probe.target), out.raw(",");
+  out.key("parameterIndices"), out.integers(std::span<const std::size_t>(indices)), out.raw(",");
+  out.key("initialParameters"), out.floats(initial), out.raw(",");
+  out.key("losses"), out.raw("[");
+  for (std::size_t i = 0; i < losses.size(); ++i) out.raw(i ? "," : ""), out.number(losses[i]);
+  out.raw("]}");
+}
+
 void write_tokenize_case(JsonWriter& out, attn::TaskKind kind, const char* sentence) {
   const attn::Task task(kind);
   const auto ids = task.tokenize(sentence);
@@ -184,6 +235,11 @@ int main(int argc, char** argv) {
   write_trainer_case(out, attn::TaskKind::Reverse, 42);
   out.raw(",");
   write_trainer_case(out, attn::TaskKind::Translate, 42);
+  out.raw("],");
+  out.key("engine"), out.raw("[");
+  write_engine_case(out, attn::TaskKind::Reverse, attn::ModelKind::Transformer, 42);
+  out.raw(",");
+  write_engine_case(out, attn::TaskKind::Translate, attn::ModelKind::Bahdanau, 42);
   out.raw("],");
   out.key("tokenize"), out.raw("[");
   write_tokenize_case(out, attn::TaskKind::Reverse, "3 1 4 5 9 2 6 8");

@@ -60,7 +60,7 @@ export function describe(value) {
   if (isTypedArray(value)) return `a ${typedArrayTag.call(value)} of length ${lengthOf.call(value)}`;
   if (ArrayBuffer.isView(value)) return 'a DataView';
   const name = Object.getPrototypeOf(value)?.constructor?.name;
-  return typeof name === 'string' && name !== '' ? `a ${name}` : 'an object';
+  return typeof name === 'string' && name !== '' ? `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}` : 'an object';
 }
 
 // The checks on typed-array arguments of one engine: `module` is its
