@@ -94,6 +94,10 @@ function learningFunctionsOf(engine) {
   const disposed = engine.createTrainer({ task: 'reverse', seed: 3 });
   disposed.dispose();
   const sentence = 'the young student reads an old book in the library';
+  // An engine model (issue 22), tiny and never stepped: generate and headScores read it.
+  const decoder = engine.createTrainer({ task: 'reverse', seed: 3, model: 'decoder', dModel: 4, heads: 1, layers: 1, sourceLength: 4 });
+  const disposedDecoder = engine.createTrainer({ task: 'reverse', seed: 3, model: 'decoder', dModel: 4, heads: 1, layers: 1, sourceLength: 4 });
+  disposedDecoder.dispose();
   return {
     attentionBackward: { call: (a) => engine.attentionBackward(a), args: { ...worked, gradOutput: f32(1, -1), mask: 'causal' },
       arrays: { q: 'Float32Array', gradOutput: 'Float32Array', mask: 'Uint8Array' }, sizes: ['n', 'dv'], finite: [['gradOutput', 1]], numbers: [],
@@ -127,6 +131,16 @@ function learningFunctionsOf(engine) {
         ['unknown word', { sentence: 'the young cat reads' }, Error, /^sentence: unknown word "cat"; the vocabulary is: /],
         ['disposed', { disposed: true }, Error, /^trainer.translate: this trainer was disposed/]] },
     probe: { call: () => reading.probe(), args: {}, arrays: {}, sizes: [], finite: [], numbers: [], huge: null, options: [] },
+    generate: { call: (a) => (a.disposed ? disposedDecoder : decoder).generate(a.sentence, a.options),
+      args: { sentence: '3 1 4 1', options: { cache: false } }, arrays: {}, sizes: [], finite: [], numbers: [], huge: null, options: [],
+      extra: [['wrong type', { sentence: 6 }, TypeError, /^sentence: expected a string, got 6$/],
+        ['empty', { sentence: '' }, RangeError, /^sentence: expected a sentence, got ''/],
+        ['unknown character', { sentence: '3 1 x 1' }, Error, /^sentence: unknown character "x"; the vocabulary is: /],
+        ['wrong type', { options: { cache: 'no' } }, TypeError, /^cache: expected true or false, got 'no'$/],
+        ['wrong type', { options: 5 }, TypeError, /^options: expected an options object, got 5$/],
+        ['disposed', { disposed: true }, Error, /^trainer.generate: this trainer was disposed/]] },
+    headScores: { call: (a) => decoder.headScores(a.options), args: {}, arrays: {}, sizes: [], finite: [], numbers: [], huge: null,
+      options: [], extra: [['wrong type', { options: 'all' }, TypeError, /^options: expected an options object, got 'all'$/]] },
   };
 }
 

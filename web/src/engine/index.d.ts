@@ -73,9 +73,9 @@ export interface CreateAttentionOptions {
    * Which module of the build to load (each a separate .wasm, so that a page downloads only
    * the code it runs): false (default), the attention module: attentionBackward, createTrainer
    * and trainerOptions throw. 'basic': attention-backward-<build>, the same core plus the
-   * backward pass and the trainer of model 'attention' (about 62 KB more gzipped; createTrainer
+   * backward pass and the trainer of model 'attention' (about 53 KB more gzipped; createTrainer
    * with another model is an Error naming the option that loads it). true:
-   * attention-learning-<build>, plus the model engine: every model (about 135 KB more).
+   * attention-learning-<build>, plus the model engine: every model (about 125 KB more).
    */
   learning?: LearningOption;
   /**
