@@ -256,6 +256,18 @@ class TrainerBinding {
     });
   }
 
+  // examples -> { agreement, positions, examples }
+  val alignmentAgreement(std::size_t examples) {
+    return guarded([&] {
+      const attn::AlignmentAgreement a = started().alignment_agreement(examples);
+      val out = val::object();
+      out.set("agreement", a.agreement);
+      out.set("positions", a.positions);
+      out.set("examples", a.examples);
+      return out;
+    });
+  }
+
   // -> [{ layer, head, previousToken, prefixMatch }]
   val headScores() {
     return guarded([&] {
@@ -359,6 +371,7 @@ EMSCRIPTEN_BINDINGS(trainer) {
       .function("translate", &TrainerBinding::translate)
       .function("generate", &TrainerBinding::generate)
       .function("headScores", &TrainerBinding::headScores)
+      .function("alignmentAgreement", &TrainerBinding::alignmentAgreement)
       .function("stepsTaken", &TrainerBinding::stepsTaken)
       .function("task", &TrainerBinding::task)
       .function("parameters", &TrainerBinding::parameters)

@@ -74,6 +74,13 @@ struct HeadScore {
   double prefix_match = 0.0;    // the mean weight of position i on the token after an earlier occurrence of x_i
 };
 
+// How well a model's attention follows the task's reference alignment.
+struct AlignmentAgreement {
+  double agreement = 0.0;    // share of the aligned positions whose strongest source is the reference's
+  std::size_t positions = 0;  // target positions the reference aligns (particles excluded)
+  std::size_t examples = 0;   // held-out examples read
+};
+
 // One step of greedy generation.
 struct GenerationStep {
   std::string word;               // the word generated ("" for the end of the sentence)
@@ -176,6 +183,12 @@ class Trainer {
   // cache of one row per token) or, with cache = false, recomputing the whole
   // prefix at every step: the same words. The engine's models only.
   Generation generate(std::string_view sentence, bool cache = true);
+
+  // How often the alignment attention (AlignmentReading::weights) puts its
+  // largest weight on the reference's source position, over the first
+  // `examples` held-out examples (teacher forcing). The engine's models with
+  // attention on a source; for 'attention' the task's fixed alignment.
+  AlignmentAgreement alignment_agreement(std::size_t examples = 128);
 
   // Previous-token and prefix-match scores of every head; decoder-only models only.
   std::vector<HeadScore> head_scores();

@@ -118,6 +118,10 @@ class Session final : public EngineSession {
     return out;
   }
 
+  AlignmentAgreement alignment_agreement(std::size_t examples) override {
+    return trainer_.alignment_agreement(examples);
+  }
+
   Trainer::TaskInfo task_info() const override {
     const training::SequenceTask& t = trainer_.task();
     Trainer::TaskInfo info;

@@ -29,6 +29,7 @@ class EngineSession {
   virtual AlignmentReading translate(std::string_view sentence) = 0;
   virtual Generation generate(std::string_view sentence, bool cache) = 0;
   virtual std::vector<HeadScore> head_scores() = 0;
+  virtual AlignmentAgreement alignment_agreement(std::size_t examples) = 0;
   virtual Trainer::TaskInfo task_info() const = 0;
   virtual FloatSpan parameter_values() = 0;
   // The engine's trainer behind it (cpp/src/training/engine_trainer.hpp), for tests.

@@ -374,6 +374,26 @@ AlignmentReading EngineTrainer::alignment_reading(const SequenceExample& example
   return out;
 }
 
+AlignmentAgreement EngineTrainer::alignment_agreement(std::size_t examples) {
+  AlignmentAgreement result;
+  std::size_t agree = 0;
+  for (const SequenceExample& e : task_.held_out()) {
+    if (result.examples == examples) break;
+    if (e.source.empty()) continue;
+    const AlignmentReading r = alignment_reading(e);
+    if (r.weights.empty()) break;  // a model without attention (rnn)
+    ++result.examples;
+    const std::vector<std::size_t> strongest = r.strongest_sources();
+    for (std::size_t t = 0; t < e.alignment.size(); ++t) {
+      if (e.alignment[t] < 0) continue;
+      ++result.positions;
+      agree += strongest[t] == static_cast<std::size_t>(e.alignment[t]);
+    }
+  }
+  result.agreement = result.positions == 0 ? 0.0 : static_cast<double>(agree) / static_cast<double>(result.positions);
+  return result;
+}
+
 models::HeadRef EngineTrainer::head_of(const attn::HeadRef& head, std::size_t index) const {
   const models::ModelConfig& c = model_->config();
   const std::string name = "ablate[" + std::to_string(index) + "]";

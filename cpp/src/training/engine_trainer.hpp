@@ -117,6 +117,11 @@ class EngineTrainer {
   // words, each position's most likely word, every map, and the alignment
   // attention averaged over its heads (see AlignmentReading::weights).
   AlignmentReading alignment_reading(const SequenceExample& example);
+  // Over the first `examples` held-out examples that have a reference
+  // alignment: the share of aligned target positions (content words, not
+  // particles) whose strongest alignment weight falls on the reference's
+  // source position (teacher forcing on the reference target).
+  AlignmentAgreement alignment_agreement(std::size_t examples);
   // The model's head for a public HeadRef (ablate[index]), or ValueError naming it.
   models::HeadRef head_of(const attn::HeadRef& head, std::size_t index) const;
 

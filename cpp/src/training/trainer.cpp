@@ -270,6 +270,23 @@ std::vector<HeadScore> Trainer::head_scores() {
   return engine_->head_scores();
 }
 
+AlignmentAgreement Trainer::alignment_agreement(std::size_t examples) {
+  if (engine_) return engine_->alignment_agreement(examples);
+  // The 'attention' model: its reading of each held-out source against the task's fixed alignment.
+  AlignmentAgreement result;
+  std::size_t agree = 0;
+  const auto alignment = classic_->task.alignment();
+  for (const Example& e : classic_->task.held_out()) {
+    if (result.examples == examples) break;
+    ++result.examples;
+    const std::vector<std::size_t> strongest = read_classic(e.source).strongest_sources();
+    for (std::size_t t = 0; t < alignment.size(); ++t) agree += strongest[t] == alignment[t];
+    result.positions += alignment.size();
+  }
+  result.agreement = result.positions == 0 ? 0.0 : static_cast<double>(agree) / static_cast<double>(result.positions);
+  return result;
+}
+
 Trainer::TaskInfo Trainer::task_info() const {
   TaskInfo info;
   if (classic_) {
