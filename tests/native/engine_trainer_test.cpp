@@ -115,3 +115,24 @@ TEST(EngineTrainer, TranslateReadsAnOutputThatNeverEnds) {
   }
   EXPECT_TRUE(ran_past) << "no seed's model ran past the longest target: the case is not exercised";
 }
+
+// Greedy decoding writes only what a decoder may write, the end or a target
+// word: an untrained model may rank BOS (or, decoder-only, a source word)
+// first, which was written as a word of id -1 ("" in generate's words) and
+// made translate() fail ("examples[0].target[0]: expected a word id below
+// 112, got -1"). Early models of several seeds and models.
+TEST(EngineTrainer, DecodingWritesOnlyTheEndOrTargetWords) {
+  const std::string sentence = "the busy doctor quickly wrote a long letter";
+  for (attn::ModelKind model : {attn::ModelKind::Bahdanau, attn::ModelKind::Transformer, attn::ModelKind::Decoder}) {
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+      attn::TrainerOptions o;
+      o.task = attn::TaskKind::Translate, o.model = model, o.seed = seed, o.d_model = 16;
+      attn::Trainer trainer(o);
+      trainer.step(3);
+      for (const attn::GenerationStep& step : trainer.generate(sentence).steps) {
+        EXPECT_TRUE(step.end || !step.word.empty()) << attn::model_name(model) << " seed " << seed;
+      }
+      EXPECT_NO_THROW(trainer.translate(sentence)) << attn::model_name(model) << " seed " << seed;
+    }
+  }
+}

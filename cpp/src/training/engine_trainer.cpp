@@ -103,6 +103,14 @@ models::DecodedStep EngineTrainer::begin_decoding(std::span<const std::int32_t> 
   return model_->next(prompt.back());
 }
 
+std::int32_t EngineTrainer::next_token(std::span<const float> logits) const {
+  std::int32_t best = models::kEos;
+  for (std::int32_t id = 0; id < static_cast<std::int32_t>(logits.size()); ++id) {
+    if (logits[id] > logits[best] && ids_.target_word(id) >= 0) best = id;
+  }
+  return best;
+}
+
 std::vector<std::int32_t> EngineTrainer::decode_words(const SequenceExample& example) {
   const std::size_t limit = task_.max_target_length() + 1;
   std::vector<std::int32_t> words;
@@ -118,7 +126,7 @@ std::vector<std::int32_t> EngineTrainer::decode_words(const SequenceExample& exa
     model_->start({}, std::span<const std::int32_t>(prompt).first(prompt.size() - 1), true);
     step = model_->next(prompt.back());
     while (words.size() < example.target.size()) {
-      const std::int32_t token = argmax(step.logits);
+      const std::int32_t token = next_token(step.logits);
       words.push_back(ids_.target_word(token));
       if (words.size() < example.target.size()) step = model_->next(token);
     }
@@ -126,7 +134,7 @@ std::vector<std::int32_t> EngineTrainer::decode_words(const SequenceExample& exa
   }
   step = begin_decoding(example.source, true);
   while (words.size() < limit) {
-    const std::int32_t token = argmax(step.logits);
+    const std::int32_t token = next_token(step.logits);
     if (token == models::kEos) break;
     words.push_back(ids_.target_word(token));
     if (words.size() < limit) step = model_->next(token);
@@ -217,7 +225,7 @@ Generation EngineTrainer::generate(std::span<const std::int32_t> source, bool ca
     step = begin_decoding(source, cache);
   }
   while (out.steps.size() < limit) {
-    const std::int32_t token = argmax(step.logits);
+    const std::int32_t token = next_token(step.logits);
     GeneratedStep s{token, ids_.target_word(token), step.cache_length, std::move(step.maps)};
     out.steps.push_back(std::move(s));
     if (token == models::kEos) break;

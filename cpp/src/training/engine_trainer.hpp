@@ -134,6 +134,10 @@ class EngineTrainer {
  private:
   // Feeds the first token and returns the logits for the first target word.
   models::DecodedStep begin_decoding(std::span<const std::int32_t> source, bool cache);
+  // The token a decoder writes next: the most likely of those it may write,
+  // the end or a target word (a model may rank BOS, SEP or, decoder-only, a
+  // source word first: none is an output, and reading one back fails).
+  std::int32_t next_token(std::span<const float> logits) const;
   // Greedy decoding of `example` with at most `limit` tokens (the decoder-only
   // induction task: after the prompt of its uncounted prefix).
   std::vector<std::int32_t> decode_words(const SequenceExample& example);
