@@ -262,6 +262,11 @@ export interface TrainerHandle {
   generate(sentence: Uint16Array, cache: boolean): Result<RawGeneration>;
   /** The decoder-only model's heads (an Error for the other models). */
   headScores(): Result<HeadScore[]>;
+  /**
+   * How often the alignment attention's largest weight is on the reference's source position, over the
+   * first `examples` held-out examples (teacher forcing; particles excluded).
+   */
+  alignmentAgreement(examples: number): Result<{ agreement: number; positions: number; examples: number }>;
   /** Steps taken so far (0 before start()). */
   stepsTaken(): number;
   task(): Result<TaskDescription>;

@@ -286,7 +286,10 @@ describe('attentionBackward: the checks and errors of attention(), and gradOutpu
     const lean = await createAttention({ build: 'simd' });
     expect(lean.learning).toBe(false);
     expect(() => lean.attentionBackward(worked())).toThrow(new Error('attentionBackward: this engine runs the attention ' +
-      'module only, without the learning code; create it with createAttention({ learning: true })'));
+      'module only, without the learning code; create it with createAttention({ learning: true }) (every model), ' +
+      "or { learning: 'basic' } (the backward pass and model 'attention' only, a smaller download)"));
     expect((await createAttention({ build: 'simd', learning: true })).learning).toBe(true);
+    const basic = await createAttention({ build: 'simd', learning: 'basic' });
+    expect(basic.attentionBackward(worked())).toEqual((await createAttention({ build: 'simd', learning: true })).attentionBackward(worked()));
   });
 });

@@ -296,13 +296,17 @@ describe.each(['simd', 'baseline'])('the boundary of the learning module (%s bui
     expect(returned(raw.attentionBackward(args.q, args.k, args.v, args.gradOutput, { ...call, mask: 'upper' }, new Uint8Array(0), 'full')))
       .toEqual(['TypeError', "mask: expected 'none', 'causal', 'keyPadding' or 'keep', got 'upper'"]);
     expect(returned(raw.trainerFootprint({ task: 'sort', seed: '1' })))
-      .toEqual(['TypeError', "task: expected 'reverse' or 'translate', got 'sort'"]);
+      .toEqual(['TypeError', "task: expected 'reverse', 'translate' or 'induction', got 'sort'"]);
     const handle = new raw.Trainer();
-    for (const method of ['step', 'evaluate', 'probe', 'task', 'parameters', 'lastBatch']) {
-      expect(returned(method === 'step' ? handle.step(1) : handle[method]()), method).toEqual(['Error', 'trainer: not started']);
+    // Each method with the arguments it takes (the bindings read them as the engine made them).
+    const calls = { step: () => handle.step(1), evaluate: () => handle.evaluate([]), translate: () => handle.translate(new Uint16Array(0)),
+      generate: () => handle.generate(new Uint16Array(0), true), alignmentAgreement: () => handle.alignmentAgreement(8) };
+    for (const method of ['step', 'evaluate', 'probe', 'translate', 'generate', 'headScores', 'alignmentAgreement', 'task',
+      'parameters', 'lastBatch']) {
+      expect(returned((calls[method] ?? (() => handle[method]()))()), method).toEqual(['Error', 'trainer: not started']);
     }
     expect(returned(handle.start({ task: 'sort', seed: '1', heads: 2, dModel: 32, batchSize: 32, scale: true,
-      learningRate: 0.01, weightDecay: 0.5 }))).toEqual(['TypeError', "task: expected 'reverse' or 'translate', got 'sort'"]);
+      learningRate: 0.01, weightDecay: 0.5 }))).toEqual(['TypeError', "task: expected 'reverse', 'translate' or 'induction', got 'sort'"]);
     // By name, the core checks the kind too (the engine checks it first): an unknown name, a wrong kind.
     expect(returned(handle.start({ task: 'reverse', seed: '1', dModel: '64' }))).toEqual(['TypeError', "dModel: expected an integer, got '64'"]);
     expect(returned(handle.start({ task: 'reverse', seed: '1', width: 64 }))[0]).toBe('TypeError');

@@ -233,7 +233,7 @@ export interface TrainerArgsOfEveryModel extends CallOptions {
   seed: Seed;
   /** Model width: 'attention' 1 to 1024 (default 32); the engine's models 1 to 256 (default 64). */
   dModel?: number;
-  /** AdamW's step size, above 0 and at most 1 (default 0.01; the transformers 0.003). */
+  /** AdamW's step size, above 0 and at most 1 (default 0.01 for 'attention', 0.003 for the engine's models). */
   learningRate?: number;
   /** Examples per step, 1 to 4096 (default 32). */
   batchSize?: number;
@@ -280,7 +280,7 @@ export interface LuongModelArgs extends EngineSeq2SeqArgs {
 
 /** The transformers' options. */
 interface TransformerOptionArgs {
-  /** Attention heads, a divisor of dModel (default 4). */
+  /** Attention heads, a divisor of dModel (default 4; 'decoder' on 'induction': 1). */
   heads?: number;
   /** true (default): scores times 1/sqrt(dk). */
   scale?: boolean;
