@@ -32,8 +32,10 @@ export async function openSite({ dir = DIST, csp, reducedMotion } = {}) {
     // `path` at that size, loaded on the first call and ready (`ready` is in
     // it), then the same page on every call: for the tests of a file that only
     // read the page, or put back what they change, so that they share one
-    // load. Never closed by a test; session.close() closes it.
-    sharedPage(path, { width = 1280, height = 900, ready = 'body[data-ready]' } = {}) {
+    // load. Never closed by a test; session.close() closes it. Each call
+    // brings it to the front: a page behind another gets no animation frames
+    // (Playwright's every action then waits about a second) and no clipboard.
+    async sharedPage(path, { width = 1280, height = 900, ready = 'body[data-ready]' } = {}) {
       const key = `${path} ${width}x${height}`;
       if (!shared.has(key)) {
         shared.set(key, session.newPage(path, { width, height }).then(async (page) => {
@@ -41,7 +43,9 @@ export async function openSite({ dir = DIST, csp, reducedMotion } = {}) {
           return page;
         }));
       }
-      return shared.get(key);
+      const page = await shared.get(key);
+      await page.bringToFront();
+      return page;
     },
     // The whole page, as JPEG (a page 66,000 px long took 3.6-5 s to encode as
     // PNG, 1.8 s as JPEG), in parts of at most SCREENSHOT_PART px: a JPEG is at

@@ -28,7 +28,6 @@ const walkthrough = (lang) => session.sharedPage(`index.html?lang=${lang}`);
 // Opens a section's "Embed this", copies one snippet with its button, and
 // returns the code shown and what the clipboard holds.
 async function copySnippet(page, section, kind) {
-  await page.bringToFront();   // the clipboard is the focused page's (the other language's page is open too)
   await page.locator(`#${section} details.embed-this summary`).click();
   const code = await page.locator(`#${section} .embed-block[data-kind="${kind}"] code`).textContent();
   await page.locator(`#${section} button[data-copy="${kind}"]`).click();
