@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# npm run test:stress: what is there to push the page hard or long, not to
-# check it once (npm test does that): the soaks of 1,000 changes, the
-# screenshot matrix (widths x languages x colour schemes, looked at by a
-# person), and the speed runs repeated for their medians. Builds the wasm
-# builds and the site (scripts/build-wasm.sh, scripts/build-web.sh), then runs
+# npm run test:stress: what is there to push the page hard or long rather than
+# to check it once (npm test does that): the soaks of 1,000 changes, the
+# screenshot matrix (widths x languages x colour schemes, for a person to look
+# at) and the speed runs repeated for their medians. Builds the wasm builds
+# and the site (scripts/build-wasm.sh, scripts/build-web.sh), then runs
 # tests/stress/ in headless Chromium. CI (.ci/run) runs it after npm test and
 # npm run test:sanitize. Prints its wall time.
 #   npm run test:stress -- tests/stress/soak.test.mjs ...   the same builds, then only those files
@@ -12,7 +12,9 @@ cd "$(dirname "$0")/.."
 source scripts/lib/layer.sh
 layer test:stress
 
-bash scripts/build-wasm.sh
-bash scripts/build-web.sh
-echo "== stress tests (headless Chromium): ${*:-tests/stress/}"
-node --test --test-concurrency=1 "${@:-tests/stress/}"
+builds() {
+  bash scripts/build-wasm.sh
+  bash scripts/build-web.sh
+}
+timed "the builds" builds
+timed "stress tests (headless Chromium): ${*:-tests/stress/}" node --test --test-concurrency=1 "${@:-tests/stress/}"
