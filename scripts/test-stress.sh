@@ -3,7 +3,7 @@
 # to check it once (npm test does that): the soaks of 1,000 changes, the
 # screenshot matrix (widths x languages x colour schemes, for a person to look
 # at) and the speed runs repeated for their medians. Builds the wasm builds
-# and the site (scripts/build-wasm.sh, scripts/build-web.sh), then runs
+# and the site (scripts/build.sh), then runs
 # tests/stress/ in headless Chromium. CI (.ci/run) runs it after npm test and
 # npm run test:sanitize. Prints its wall time.
 #   npm run test:stress -- tests/stress/soak.test.mjs ...   the same builds, then only those files
@@ -12,9 +12,5 @@ cd "$(dirname "$0")/.."
 source scripts/lib/layer.sh
 layer test:stress
 
-builds() {
-  bash scripts/build-wasm.sh
-  bash scripts/build-web.sh
-}
-timed "the builds" builds
+timed "the builds (scripts/build.sh)" bash scripts/build.sh
 timed "stress tests (headless Chromium): ${*:-tests/stress/}" node --test --test-concurrency=1 "${@:-tests/stress/}"

@@ -91,6 +91,20 @@ function repeatInPage(page, what, count) {
   }, [what, count]);
 }
 
+// Makes `changes` changes of `what` (repeatInPage) after `warm` to warm up,
+// and checks that they left nothing behind and did the same DOM work per
+// tenth at the end as at the start. -> the line to print.
+async function expectNoLeakNorSlowing(page, what, { changes, warm, where }) {
+  await repeatInPage(page, what, warm);
+  const before = await counters(page);
+  const { perTenth, work } = await repeatInPage(page, what, changes);
+  const afterwards = await counters(page);
+  expectNoLeak(before, afterwards, where);
+  assert.equal(work.at(-1), work[0], `${where}: the same DOM work per ${changes / 10} changes at the end as at the start: ${work}`);
+  return `${changes.toLocaleString('en')} changes (${what}) of ${where}: ms per ${changes / 10} ${perTenth.map((t) => t.toFixed(0)).join(', ')}; `
+    + `nodes ${afterwards.nodes}, listeners ${afterwards.listeners}, heap ${(afterwards.heap / 1048576).toFixed(1)} MiB (was ${(before.heap / 1048576).toFixed(1)})`;
+}
+
 // Registers the three soaks, each changing `changes` times (a multiple of 20:
 // even, so each ends on the value it started from, and in tenths).
 export function soakTests(getSession, changes) {
@@ -103,15 +117,7 @@ export function soakTests(getSession, changes) {
     // The iframe route: one worked-example widget, each change rendered before the next.
     const page = await session.newPage('embed/embed.html?section=worked-example&lang=en', { width: 800, height: 900 });
     await page.waitForSelector('attention-demo[data-ready]', { timeout: 30000 });
-    const run = (count) => repeatInPage(page, 'widget attribute', count);
-    await run(warm);
-    const before = await counters(page);
-    const { perTenth, work } = await run(changes);
-    const afterwards = await counters(page);
-    expectNoLeak(before, afterwards, 'worked-example widget');
-    assert.equal(work.at(-1), work[0], `the same DOM work per ${changes / 10} renders at the end as at the start: ${work}`);
-    console.log(`  ${times} renders of the worked-example widget: ms per ${changes / 10} ${perTenth.map((t) => t.toFixed(0)).join(', ')}; `
-      + `nodes ${afterwards.nodes}, listeners ${afterwards.listeners}, heap ${(afterwards.heap / 1048576).toFixed(1)} MiB (was ${(before.heap / 1048576).toFixed(1)})`);
+    console.log(`  ${await expectNoLeakNorSlowing(page, 'widget attribute', { changes, warm, where: 'the worked-example widget' })}`);
     assert.deepEqual(session.consoleErrors(page), []);
     await page.close();
   });
@@ -156,15 +162,7 @@ export function soakTests(getSession, changes) {
     const session = getSession();
     const page = await session.newPage('index.html?lang=en', { width: 1280, height: 900 });
     await page.waitForSelector('body[data-ready="en"]', { timeout: 60000 });
-    const run = (count) => repeatInPage(page, 'page input', count);
-    await run(warm);
-    const before = await counters(page);
-    const { perTenth, work } = await run(changes);
-    const afterwards = await counters(page);
-    expectNoLeak(before, afterwards, 'the page');
-    assert.equal(work.at(-1), work[0], `the same DOM work per ${changes / 10} inputs at the end as at the start: ${work}`);
-    console.log(`  ${times} inputs on the page: ms per ${changes / 10} ${perTenth.map((t) => t.toFixed(0)).join(', ')}; `
-      + `nodes ${afterwards.nodes}, listeners ${afterwards.listeners}, heap ${(afterwards.heap / 1048576).toFixed(1)} MiB (was ${(before.heap / 1048576).toFixed(1)})`);
+    console.log(`  ${await expectNoLeakNorSlowing(page, 'page input', { changes, warm, where: 'the page' })}`);
     assert.deepEqual(session.consoleErrors(page), []);
     await page.close();
   });
