@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 apt_packages=(
   build-essential cmake          # native build
-  libgtest-dev libbenchmark-dev  # native tests and benchmarks
+  libgtest-dev                   # native tests
   libeigen3-dev                  # the Eigen baseline of the benchmark
   emscripten                     # the wasm builds (clang 14, binaryen)
   clang-14 libclang-rt-14-dev    # npm run test:sanitize, npm run fuzz: ASan, UBSan, libFuzzer

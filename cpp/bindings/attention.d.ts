@@ -112,20 +112,54 @@ export interface AttentionGradients {
   gradV: Float32Array;  // m x dv
 }
 
-/** Every option of a trainer (attn::TrainerOptions), as the bindings take and return them. */
+/**
+ * Every option of a trainer (attn::TrainerOptions) as start() returns them, by
+ * their JavaScript names, the defaults filled in (learningRate and weightDecay
+ * as the floats they train with); the seed as its decimal digits.
+ */
 export interface TrainerSettings {
   task: TaskName;
-  heads: number;         // divides dModel
-  dModel: number;        // 1 .. 1024
-  batchSize: number;     // examples per step, 1 .. 4096
-  scale: boolean;        // scores times 1/sqrt(dModel / heads), or not scaled
-  learningRate: number;  // AdamW's step size (a float)
-  weightDecay: number;   // AdamW's decoupled weight decay (a float)
+  seed: string;
+  model: 'attention';
+  heads: number;
+  dModel: number;
+  batchSize: number;
+  scale: boolean;
+  learningRate: number;
+  weightDecay: number;
 }
 
-export interface TrainerCall extends TrainerSettings {
-  seedHigh: number;  // seed = seedHigh * 2^32 + seedLow
-  seedLow: number;
+/**
+ * The options start() and trainerFootprint() take: only the given ones, each a
+ * boolean, a number or a string (a seed as its decimal digits), by their
+ * JavaScript names. The core's table checks and completes them.
+ */
+export type TrainerGiven = Record<string, boolean | number | string>;
+
+/** One row of the core's table of the trainer's options (attn/trainer_options.hpp). */
+export interface TrainerOptionRow {
+  name: string;                 // as the JavaScript API spells it
+  kind: 'choice' | 'count' | 'number' | 'flag' | 'seed';
+  meaning: string;
+  choices: string[];            // choice: the names
+  minimum: number;              // count, number: the range (inclusive, but minimum when minimumExcluded)
+  maximum: number;
+  minimumExcluded: boolean;
+  required: boolean;            // no default: createTrainer needs it
+  models: string[];             // the models it applies to (empty: every model)
+  tasks: string[];              // the tasks it applies to (empty: every task)
+  defaults: { task: TaskName; model: string; value: boolean | number | string }[];
+}
+
+/** What a trainer of some options needs, before it is made (attn::Trainer::footprint). */
+export interface TrainerFootprint {
+  options: TrainerSettings;    // resolved
+  sourceLength: number;        // S
+  targetLength: number;        // T
+  targetVocabulary: number;    // V
+  heldOut: number;             // held-out examples
+  parameters: number;          // floats the model learns
+  bytes: number;               // the most memory it holds at once
 }
 
 export interface TrainingStep {
@@ -162,11 +196,14 @@ export interface TaskDescription {
 /** An attn::Trainer in the module's memory: free it with delete(). Every method returns its result or an Error. */
 export interface TrainerHandle {
   /** Once, first: builds the trainer; returns the options it trains with. */
-  start(call: TrainerCall): Result<TrainerSettings>;
+  start(given: TrainerGiven): Result<TrainerSettings>;
   step(count: number): Result<TrainingStep>;
   evaluate(): Result<Evaluation>;
   probe(): Result<AlignmentReading>;
-  translate(sentence: string): Result<AlignmentReading>;
+  /** The sentence as its UTF-16 code units (a lone surrogate reaches the core as itself). */
+  translate(sentence: Uint16Array): Result<AlignmentReading>;
+  /** Steps taken so far (0 before start()). */
+  stepsTaken(): number;
   task(): Result<TaskDescription>;
   /** Test entry only: every parameter, in the model's layout. */
   parameters(): Result<Float32Array>;
@@ -202,8 +239,11 @@ export interface AttentionModule {
   randomStream(seedHigh: number, seedLow: number, count: number): Result<{
     normals: Float64Array; u64High: Uint32Array; u64Low: Uint32Array;
   }>;
-  /** 4 in the SIMD128 build, 1 in the baseline. */
-  simdWidth(): number;
+  /**
+   * The build's kernel variant: floats per vector (4 in the SIMD128 build, 1 in the baseline) and
+   * the tiled path's block sizes B_r x B_c.
+   */
+  kernelFacts(): { lanes: number; blockQueries: number; blockKeys: number };
 
   // Emscripten's runtime, for the tests of the boundary (web/src/engine/testing.js).
   /** The shadow-stack pointer. */
@@ -217,8 +257,10 @@ export interface AttentionModule {
 export interface LearningModule extends AttentionModule {
   attentionBackward(q: Float32Array, k: Float32Array, v: Float32Array, gradOutput: Float32Array, call: AttentionCall,
     keep: Uint8Array, path: BackwardPath): Result<AttentionGradients>;
-  /** The core's defaults for a task (Trainer::defaults). */
-  trainerDefaults(task: TaskName): Result<TrainerSettings>;
+  /** The core's table of the trainer's options. */
+  trainerOptionTable(): Result<TrainerOptionRow[]>;
+  /** What a trainer of these options needs (the errors of start()). */
+  trainerFootprint(given: TrainerGiven): Result<TrainerFootprint>;
   /** Never fails; start() builds the trainer. */
   Trainer: new () => TrainerHandle;
 }

@@ -1,4 +1,11 @@
-// Embind bindings of the attention core: type conversion only.
+// Embind bindings of the attention core. They convert types, and do three
+// things more, each named below: they refuse an option string their table
+// does not hold, a scale a float cannot hold and a randomStream count beyond
+// the core's matrix limit (before the core is called),
+// they force the scalar kernel variant for the test path 'scalar' and report
+// the build's kernel facts (kernelFacts), and they turn the core's
+// exceptions into returned JavaScript Error objects. Every other check is the
+// engine's (web/src/engine/arguments.js) or the core's.
 //
 // In:  Float32Array / Uint8Array arguments are copied into std::vector (one
 //      TypedArray.set per argument); sizes arrive as numbers; every option
@@ -36,7 +43,7 @@
 #include <vector>
 
 #include "attn/attn.hpp"
-#include "attn/testing.hpp"  // the "scalar" path (ForceKernelVariant) and simdWidth
+#include "attn/testing.hpp"  // the "scalar" path (ForceKernelVariant) and kernelFacts
 #include "attention_call.hpp"
 #include "binding_support.hpp"
 
@@ -292,8 +299,18 @@ val random_stream(std::uint32_t seed_high, std::uint32_t seed_low, std::size_t c
   });
 }
 
-// Floats per vector register in this build's kernels (4 with SIMD128, 1 without).
-std::size_t simd_width() { return attn::testing::kernel_variants().front()->lanes; }
+// kernelFacts() -> { lanes, blockQueries, blockKeys }: this build's kernel variant:
+// floats per vector register (4 with SIMD128, 1 without) and the tiled path's
+// B_r x B_c, the block sizes attn::attention_output runs with. One function
+// for all three (each Embind function costs code).
+val kernel_facts() {
+  const attn::kernels::KernelTable& variant = attn::testing::active_kernel_variant();
+  val facts = val::object();
+  facts.set("lanes", static_cast<double>(variant.lanes));
+  facts.set("blockQueries", static_cast<double>(variant.block_queries));
+  facts.set("blockKeys", static_cast<double>(variant.block_keys));
+  return facts;
+}
 
 }  // namespace
 
@@ -345,5 +362,5 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("positionalEncoding", &positional_encoding);
   function("randomNormal", &random_normal);
   function("randomStream", &random_stream);
-  function("simdWidth", &simd_width);
+  function("kernelFacts", &kernel_facts);
 }

@@ -1,7 +1,7 @@
 // Embind bindings of the attention backward pass (attn/backward.hpp): type
-// conversion only, under the contract of attention_bindings.cpp (arguments
-// checked by the engine, errors RETURNED as JavaScript Error objects, results
-// copied out). Part of the learning module only (cpp/bindings/CMakeLists.txt).
+// conversion and the path's option table, under the contract of
+// attention_bindings.cpp (arguments checked by the engine, errors RETURNED as
+// JavaScript Error objects, results copied out). Part of the learning module only (cpp/bindings/CMakeLists.txt).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 

@@ -23,13 +23,15 @@ using emscripten::val;
 
 // ---- errors -------------------------------------------------------------------------
 
-// An option string no table holds (TypeError). Raised by the conversions, like
-// the core's errors.
-struct OptionError : std::invalid_argument {
-  using std::invalid_argument::invalid_argument;
-};
+// An option string no table holds (TypeError): the core's error for an option
+// it does not take, raised by the conversions like the core's errors.
+using OptionError = attn::OptionError;
 
 val make_error(const char* constructor, const std::string& message);
+
+// The message of a call that needed more memory than WebAssembly could give
+// (the engine names the call: web/src/engine/arguments.js unwrap).
+inline constexpr const char* kOutOfMemory = "memory: the call needs more memory than WebAssembly can provide";
 
 // The Error object for the exception being handled (call it only inside a
 // catch block): RangeError for attn::ShapeError, attn::SizeError and out of
@@ -111,6 +113,13 @@ inline val strings_out(const std::vector<std::string>& strings) {
   for (const std::string& s : strings) array.call<void>("push", val(s));
   return array;
 }
+
+// A JavaScript string's UTF-16 code units (a Uint16Array) as UTF-8. A lone
+// surrogate, which UTF-8 cannot hold, is written as a surrogate pair's halves
+// are in the generalized form (ED A0..BF xx): the core reads it back as that
+// code point and names it (Embind's own std::string conversion pairs a lone
+// surrogate with whatever follows it and makes up another character).
+std::string utf8_from_utf16(const val& units);
 
 inline std::uint64_t seed_from(std::uint32_t high, std::uint32_t low) {
   return (std::uint64_t{high} << 32) | low;

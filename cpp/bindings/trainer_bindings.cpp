@@ -1,24 +1,25 @@
-// Embind bindings of attn::Trainer (attn/trainer.hpp): type conversion only,
-// under the contract of attention_bindings.cpp (arguments checked by the
-// engine, errors RETURNED as JavaScript Error objects, results copied out).
+// Embind bindings of attn::Trainer (attn/trainer.hpp), under the contract of
+// attention_bindings.cpp (arguments checked by the engine, errors RETURNED as
+// JavaScript Error objects, results copied out). Options travel by name: the
+// core's table (attn/trainer_options.hpp) says what each is, checks it and
+// fills in the defaults, so a new option needs no code here.
 //
+//   trainerOptionTable() -> [{ name, kind, meaning, choices, minimum, maximum, ... }]
+//   trainerFootprint({ task: 'reverse', seed: '1', dModel: 64 }) -> { options, parameters, bytes, ... } | Error
 //   const trainer = new module.Trainer();                 // never fails
-//   trainer.start({ task: 'reverse', seedHigh, seedLow, heads, dModel,
-//                   batchSize, scale, learningRate, weightDecay })  -> options | Error
+//   trainer.start({ task: 'reverse', seed: '1', ... }) -> the options with the defaults | Error
 //   trainer.step(count) -> { step, loss } | Error          ... trainer.delete()
 //
-// The constructor takes no arguments and cannot fail, so that every error of
-// the core's constructor comes back from start() as a returned Error (an
-// exception escaping an Embind constructor would cross the wasm frames).
-// start() takes every option explicitly: the engine fills in the omitted ones
-// from trainerDefaults(task), the core's Trainer::defaults.
+// The options object holds only the given options, each a boolean, a number
+// or a string (a seed as its decimal digits): the engine made it
+// (web/src/engine/trainer.js), so reading it cannot throw. The constructor
+// takes no arguments and cannot fail, so that every error of the core's
+// constructor comes back from start() as a returned Error (an exception
+// escaping an Embind constructor would cross the wasm frames).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -34,49 +35,102 @@ namespace {
 
 using namespace attn_bindings;
 
-constexpr OptionTable<attn::TaskKind, 2> kTasks{"task", {
-    {"reverse", attn::TaskKind::Reverse},
-    {"translate", attn::TaskKind::Translate},
-}};
+constexpr const char* kKindNames[] = {"choice", "count", "number", "flag", "seed"};  // attn::OptionKind's order
 
-const char* task_name(attn::TaskKind kind) { return kind == attn::TaskKind::Reverse ? "reverse" : "translate"; }
-
-// Every option of attn::TrainerOptions, given (the engine fills in the defaults).
-struct TrainerCall {
-  std::string task;
-  std::uint32_t seedHigh = 0, seedLow = 0;
-  std::size_t heads = 0, dModel = 0, batchSize = 0;
-  bool scale = true;
-  double learningRate = 0.0, weightDecay = 0.0;
-};
-
-// `value` narrowed to float, or ValueError naming `name` when a finite value
-// is beyond what a float holds (it would become inf or 0 and the core would
-// report that instead of what was given). NaN and infinities pass: the core
-// names them.
-float float_option(const char* name, double value) {
-  constexpr double kLargest = std::numeric_limits<float>::max();
-  constexpr double kSmallest = std::numeric_limits<float>::denorm_min();
-  const double magnitude = std::fabs(value);
-  if (std::isfinite(value) && (magnitude > kLargest || (magnitude != 0.0 && magnitude < kSmallest))) {
-    char shown[32];
-    std::snprintf(shown, sizeof shown, "%.9g", value);
-    throw attn::ValueError(std::string(name) + ": expected 0 or a magnitude from 1.40129846e-45 to 3.40282347e+38 " +
-                           "(a float), got " + shown);
-  }
-  return static_cast<float>(value);
+val value_out(const attn::OptionValue& value) {
+  if (const bool* flag = std::get_if<bool>(&value)) return val(*flag);
+  if (const double* number = std::get_if<double>(&value)) return val(*number);
+  return val(std::get<std::string>(value));
 }
 
+// The given options (JavaScript names) -> attn::TrainerOptions, each set and
+// checked by the core's table.
+attn::TrainerOptions options_in(const val& given) {
+  attn::TrainerOptions options;
+  const val names = val::global("Object").call<val>("keys", given);
+  const std::size_t count = names["length"].as<std::size_t>();
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::string name = names[i].as<std::string>();
+    const val value = given[name];
+    attn::OptionValue converted;
+    if (value.isTrue() || value.isFalse()) converted = value.isTrue();
+    else if (value.isNumber()) converted = value.as<double>();
+    else converted = value.as<std::string>();
+    attn::set_trainer_option(options, name, converted);
+  }
+  return options;
+}
+
+// The options a trainer runs with, by their JavaScript names (the seed as its decimal digits).
 val options_out(const attn::TrainerOptions& o) {
   val out = val::object();
-  out.set("task", std::string(task_name(o.task)));
-  out.set("heads", *o.heads);
-  out.set("dModel", *o.d_model);
-  out.set("batchSize", *o.batch_size);
-  out.set("scale", o.scale);
-  out.set("learningRate", static_cast<double>(*o.learning_rate));
-  out.set("weightDecay", static_cast<double>(*o.weight_decay));
+  for (const attn::TrainerOption& option : attn::trainer_option_table()) {
+    if (const auto value = attn::get_trainer_option(o, option.name)) out.set(option.name, value_out(*value));
+  }
   return out;
+}
+
+template <class Kind>
+val names_out(const std::vector<Kind>& kinds, std::string_view (*name_of)(Kind)) {
+  val out = val::array();
+  for (Kind kind : kinds) out.call<void>("push", std::string(name_of(kind)));
+  return out;
+}
+
+// trainerOptionTable() -> one object per option of attn/trainer_options.hpp:
+// { name, kind, meaning, choices, minimum, maximum, minimumExcluded, required,
+//   models, tasks (the ones it applies to; empty: all), defaults: [{ task, model, value }] }
+val trainer_option_table() {
+  return guarded([&] {
+    val table = val::array();
+    const std::vector<attn::TaskKind> tasks = {attn::TaskKind::Reverse, attn::TaskKind::Translate};
+    const std::vector<attn::ModelKind> models = {attn::ModelKind::Attention};
+    for (const attn::TrainerOption& option : attn::trainer_option_table()) {
+      val row = val::object();
+      row.set("name", std::string(option.name));
+      row.set("kind", std::string(kKindNames[static_cast<int>(option.kind)]));
+      row.set("meaning", std::string(option.meaning));
+      row.set("choices", strings_out(option.choices));
+      row.set("minimum", option.minimum);
+      row.set("maximum", option.maximum);
+      row.set("minimumExcluded", option.minimum_excluded);
+      row.set("required", option.required);
+      row.set("models", names_out(option.models, &attn::model_name));
+      row.set("tasks", names_out(option.tasks, &attn::task_name));
+      val defaults = val::array();
+      for (attn::TaskKind task : tasks) {
+        for (attn::ModelKind model : models) {
+          const auto value = option.default_for(task, model);
+          if (!value) continue;
+          val entry = val::object();
+          entry.set("task", std::string(attn::task_name(task)));
+          entry.set("model", std::string(attn::model_name(model)));
+          entry.set("value", value_out(*value));
+          defaults.call<void>("push", entry);
+        }
+      }
+      row.set("defaults", defaults);
+      table.call<void>("push", row);
+    }
+    return table;
+  });
+}
+
+// trainerFootprint(given) -> { options, sourceLength, targetLength, targetVocabulary, heldOut, parameters,
+// bytes } (attn::Trainer::footprint: what a trainer of these options needs) | Error
+val trainer_footprint(val given) {
+  return guarded([&] {
+    const attn::TrainerFootprint f = attn::Trainer::footprint(options_in(given), attn::OptionNames::JavaScript);
+    val out = val::object();
+    out.set("options", options_out(f.options));
+    out.set("sourceLength", f.source_length);
+    out.set("targetLength", f.target_length);
+    out.set("targetVocabulary", f.target_vocabulary);
+    out.set("heldOut", f.held_out);
+    out.set("parameters", f.parameters);
+    out.set("bytes", f.bytes);
+    return out;
+  });
 }
 
 val sizes_out(const std::vector<std::size_t>& values) {
@@ -99,27 +153,13 @@ val reading_out(const attn::AlignmentReading& r) {
   return out;
 }
 
-// trainerDefaults(task) -> { task, heads, dModel, batchSize, scale, learningRate, weightDecay }
-val trainer_defaults(std::string task) {
-  return guarded([&] { return options_out(attn::Trainer::defaults(kTasks.parse(task))); });
-}
-
 class TrainerBinding {
  public:
   // -> the options with which it trains | Error (the core's, naming the option).
-  val start(TrainerCall call) {
+  val start(val given) {
     return guarded([&] {
       if (trainer_) throw std::logic_error("trainer: already started");
-      attn::TrainerOptions o;
-      o.task = kTasks.parse(call.task);
-      o.seed = seed_from(call.seedHigh, call.seedLow);
-      o.heads = call.heads;
-      o.d_model = call.dModel;
-      o.batch_size = call.batchSize;
-      o.scale = call.scale;
-      o.learning_rate = float_option("learningRate", call.learningRate);
-      o.weight_decay = float_option("weightDecay", call.weightDecay);
-      trainer_.emplace(o);
+      trainer_.emplace(options_in(given), attn::OptionNames::JavaScript);
       return options_out(trainer_->options());
     });
   }
@@ -150,8 +190,15 @@ class TrainerBinding {
     return guarded([&] { return reading_out(started().probe()); });
   }
 
-  val translate(std::string sentence) {
-    return guarded([&] { return reading_out(started().translate(sentence)); });
+  // sentence: its UTF-16 code units (a Uint16Array), so that a lone surrogate
+  // reaches the core as itself (utf8_from_utf16) and is named there.
+  val translate(val sentence) {
+    return guarded([&] { return reading_out(started().translate(utf8_from_utf16(sentence))); });
+  }
+
+  // Steps taken so far (those before a refused one included).
+  std::size_t stepsTaken() {
+    return trainer_ ? trainer_->steps_taken() : 0;
   }
 
   // -> { sourceLength, targetLength, source, target: string[] (id -> token), groups: [{ name, words }],
@@ -213,20 +260,9 @@ EMSCRIPTEN_BINDINGS(trainer) {
   using emscripten::class_;
   using emscripten::constructor;
   using emscripten::function;
-  using emscripten::value_object;
 
-  value_object<TrainerCall>("TrainerCall")
-      .field("task", &TrainerCall::task)
-      .field("seedHigh", &TrainerCall::seedHigh)
-      .field("seedLow", &TrainerCall::seedLow)
-      .field("heads", &TrainerCall::heads)
-      .field("dModel", &TrainerCall::dModel)
-      .field("batchSize", &TrainerCall::batchSize)
-      .field("scale", &TrainerCall::scale)
-      .field("learningRate", &TrainerCall::learningRate)
-      .field("weightDecay", &TrainerCall::weightDecay);
-
-  function("trainerDefaults", &trainer_defaults);
+  function("trainerOptionTable", &trainer_option_table);
+  function("trainerFootprint", &trainer_footprint);
 
   class_<TrainerBinding>("Trainer")
       .constructor<>()
@@ -235,6 +271,7 @@ EMSCRIPTEN_BINDINGS(trainer) {
       .function("evaluate", &TrainerBinding::evaluate)
       .function("probe", &TrainerBinding::probe)
       .function("translate", &TrainerBinding::translate)
+      .function("stepsTaken", &TrainerBinding::stepsTaken)
       .function("task", &TrainerBinding::task)
       .function("parameters", &TrainerBinding::parameters)
       .function("lastBatch", &TrainerBinding::lastBatch);

@@ -18,8 +18,33 @@ namespace attn::detail {
 // "NaN", "inf", "-inf" or the number, as printed in error messages.
 std::string describe_value(double value);
 
-// Text a caller gave, quoted for an error message and shortened: "abc", or
-// "the first 40 bytes..." (1000000 bytes), cut at a UTF-8 character boundary.
+// A number as JavaScript writes it (Number.prototype.toString): the fewest
+// digits that read back as the same double, so that an option is shown as the
+// caller gave it (-0.01, not -0.00999999978); 1e+21, 1e-7, "NaN", "Infinity".
+std::string number_text(double value);
+
+// One character of UTF-8 text: its code point and its length in bytes. A byte
+// that starts no well-formed character is a character of its own (size 1,
+// well_formed false, code_point the byte). A surrogate encoded like a
+// character (ED A0..BF xx: how the bindings pass a lone surrogate of a
+// JavaScript string) is read as that surrogate, not well-formed.
+struct Utf8Character {
+  char32_t code_point = 0;
+  std::size_t size = 1;
+  bool well_formed = true;
+};
+Utf8Character utf8_character_at(std::string_view text, std::size_t at);
+
+// Text a caller gave, as an error message shows it: every visible character as
+// typed; a character that shows nothing or moves other text (controls, NUL,
+// format and bidirectional controls such as U+202E, spaces other than U+0020,
+// a lone surrogate, a combining mark with nothing to combine with) as
+// <U+XXXX>; a byte that is not UTF-8 as <0xXX>. So the message is valid UTF-8,
+// has no NUL to cut it short, and cannot reorder the text around it.
+std::string shown_text(std::string_view text);
+
+// shown_text quoted and shortened: "abc", or "the first 40 bytes..." (1000000
+// bytes), cut at a UTF-8 character boundary.
 std::string quoted_excerpt(std::string_view text);
 
 // ShapeError unless value >= 1.

@@ -79,11 +79,19 @@ async function blockedFor(page, ms) {
   }, { from, ms });
 }
 const heatmapText = (root, selector) => root.$$eval(`${selector} .heatmap-grid .heatmap-cell`, (cells) => cells.map((c) => c.textContent).join(' '));
-const trainingWorkers = (page) => page.workers().filter((w) => w.url().includes('training-worker'));
+// The name of a worker: the service it runs (the page's every worker starts in
+// web/src/worker/bridge.js, named after its service); null if it has closed.
+const serviceOf = (worker) => worker.evaluate(() => self.name).catch(() => null);
+// The page's workers that train.
+async function trainingWorkers(page) {
+  const workers = page.workers();
+  const names = await Promise.all(workers.map(serviceOf));
+  return workers.filter((_, i) => names[i] === 'training');
+}
 // Waits (up to 5 s) until the page has no training worker left; -> how many are left.
 async function trainingWorkersLeft(page) {
-  for (let i = 0; i < 50 && trainingWorkers(page).length; i++) await page.waitForTimeout(100);
-  return trainingWorkers(page).length;
+  for (let i = 0; i < 50 && (await trainingWorkers(page)).length; i++) await page.waitForTimeout(100);
+  return (await trainingWorkers(page)).length;
 }
 
 // Clicks `selector` and stamps the time of the click in the page; then waits
@@ -123,7 +131,7 @@ for (const task of ['reverse', 'translate']) {
     await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done())));
     const idle = await blockedFor(page, 2000);
     assert.equal(await page.getAttribute('#learning-training', 'data-state'), 'idle');
-    assert.equal(trainingWorkers(page).length, 0, 'no training worker before play');
+    assert.equal((await trainingWorkers(page)).length, 0, 'no training worker before play');
     const before = await heatmapText(page, '#learning-probe');
 
     const reached = await trainToTargets(page, '#learning-training', task);
@@ -132,7 +140,7 @@ for (const task of ['reverse', 'translate']) {
       + `${(reached.ms / 1000).toFixed(2)} s after the click (step ${reached.step}; target ${seconds} s); `
       + `main-thread long tasks meanwhile: ${reached.longTasks} (longest ${reached.longest.toFixed(0)} ms)`);
     assert.ok(reached.ms < seconds * MARGIN * 1000, `${task}: ${reached.ms} ms (target ${seconds} s, asserted at ${MARGIN}x)`);
-    assert.equal(trainingWorkers(page).length, 1, 'the run trains in one worker');
+    assert.equal((await trainingWorkers(page)).length, 1, 'the run trains in one worker');
     assert.notEqual(await heatmapText(page, '#learning-probe'), before, 'the heatmap changed');
     // The sentences are redrawn 4 times a second (the heatmap 10): they follow within a quarter of a second.
     await page.waitForFunction(() => /The alignment has formed/.test(document.querySelector('#learning-training .le-summary').textContent),
@@ -152,11 +160,11 @@ for (const task of ['reverse', 'translate']) {
     assert.ok(busy.longest < 1000 && reached.longest < 1000, `a main-thread task of ${Math.max(busy.longest, reached.longest)} ms while the worker trained`);
 
     // Reset terminates the worker.
-    const [worker] = trainingWorkers(page);
+    const [worker] = await trainingWorkers(page);
     const closed = new Promise((resolve) => worker.once('close', resolve));
     await page.click('#learning-training button[data-action="reset"]');
     await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error('the worker did not stop on reset')), 10000))]);
-    assert.equal(trainingWorkers(page).length, 0);
+    assert.equal((await trainingWorkers(page)).length, 0);
     assert.equal(await page.getAttribute('#learning-training', 'data-state'), 'idle');
     assert.equal(await page.getAttribute('#learning-training', 'data-step'), '0');
     assert.equal(await heatmapText(page, '#learning-probe'), before, 'reset shows the untrained model again');
@@ -178,6 +186,31 @@ test('learning in Korean: one step, pause, a sentence refused and one translated
   await page.click('#learning-translate button[data-action="translate"]');
   await page.waitForSelector('#learning-translate [role="alert"]');
   assert.match(await page.textContent('#learning-translate [role="alert"]'), /어휘에 없는 말: "cat"/);
+  // Issue 25: a U+202E typed is named by its code point, not echoed (it turned the page's sentence backwards),
+  // and each echoed word is isolated (<bdi>): a right-to-left word reorders neither the list nor the sentence.
+  await page.fill('#learning-translate input', 'the young \u05E9\u05DC\u05D5\u05DD 123 reads \u202Ecat book');
+  await page.click('#learning-translate button[data-action="translate"]');
+  await page.waitForFunction(() => /U\+202E/.test(document.querySelector('#learning-translate [role="alert"]').textContent));
+  // Where the sentence's start, the right-to-left word's letters and the digits after it are drawn.
+  const [start, word, digits] = await page.evaluate((list) => {
+    const alert = document.querySelector('#learning-translate [role="alert"]');
+    const walker = document.createTreeWalker(alert, NodeFilter.SHOW_TEXT);
+    const boxes = {};
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const needle of list.filter((n) => !(n in boxes) && node.data.includes(n))) {
+        const range = document.createRange();
+        range.setStart(node, node.data.indexOf(needle));
+        range.setEnd(node, node.data.indexOf(needle) + needle.length);
+        const { left, right, top } = range.getClientRects()[0];
+        boxes[needle] = { left, right, top };
+      }
+    }
+    return list.map((n) => boxes[n]);
+  }, ['어휘에', '\u05E9\u05DC\u05D5\u05DD', '123']);
+  const where = JSON.stringify({ start, word, digits });
+  assert.ok(start.top < word.top || start.right <= word.left, `the page's sentence starts first: ${where}`);
+  assert.equal(word.top, digits.top, `the right-to-left word and the digits after it on one line: ${where}`);
+  assert.ok(word.right <= digits.left + 0.5, `the list keeps its order (the word, then "123"): ${where}`);
   await page.click(`${panel} button[data-action="play"]`);
   await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.accuracy) >= 0.95, panel, { timeout: 60000 });
   await page.click(`${panel} button[data-action="pause"]`);
@@ -229,7 +262,7 @@ test('gradients: the sweep and the row on the page; the experiment trains both r
   const panel = '#gradients-experiment';
   await page.locator(panel).scrollIntoViewIfNeeded();
   const started = [];
-  page.on('worker', (w) => { if (w.url().includes('training-worker')) started.push(w); });
+  page.on('worker', async (w) => { if (await serviceOf(w) === 'training') started.push(w); });
   const t0 = Date.now();
   await page.click(`${panel} button[data-action="run"]`);
   for (let i = 0; i < 100 && started.length < 2; i++) await page.waitForTimeout(50);
@@ -269,7 +302,7 @@ test('the widget: <attention-demo section="learning"> trains in its shadow root 
     const el = document.querySelector('attention-demo').shadowRoot.querySelector('#learning-training');
     return Number(el.dataset.accuracy) >= 0.98 && el.dataset.aligned === el.dataset.total;
   }, null, { timeout: 60000 });
-  assert.equal(trainingWorkers(page).length, 1, 'the widget trains in a worker');
+  assert.equal((await trainingWorkers(page)).length, 1, 'the widget trains in a worker');
   await widget.locator('#learning-training button[data-action="reset"]').click();
   assert.equal(await trainingWorkersLeft(page), 0, 'reset stops the widget\'s worker');
   assert.deepEqual(session.consoleErrors(page), []);

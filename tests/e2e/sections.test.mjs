@@ -444,6 +444,7 @@ sectionTest('cost', 'the benchmark runs in a worker to completion for n = 64, 12
   assert.ok(await p.locator('#cost-bench button[data-action="cancel"]').isDisabled());
   await p.click('#cost-largest label:has-text("128")');
   await p.click('#cost-bench button[data-action="run"]');
+  assert.equal(await p.getAttribute('#cost-bench', 'data-background'), 'true', 'served over http, the benchmark runs in a worker');
   await p.waitForSelector('#cost-bench[data-state="done"], #cost-bench[data-state="error"]', { timeout: 90000 });
   assert.equal(await p.getAttribute('#cost-bench', 'data-state'), 'done', await text(p, '#cost-bench .co-status'));
   assert.equal(await p.$eval('#cost-bench progress', (el) => el.value), 1);
@@ -465,9 +466,10 @@ sectionTest('cost', 'the benchmark runs in a worker to completion for n = 64, 12
   const heads = await p.$$eval('#cost-bench .lc-table thead th', (ths) => ths.map((th) => th.textContent.trim()));
   const medians = table[1].slice(1).map((cell) => cell.match(/^[\d.]+/)[0]);
   assert.deepEqual([...summary.matchAll(/([\d.]+)\s*ms/g)].slice(0, 4).map((m) => m[1]), medians, summary);
+  // (Two medians the table rounds alike, 0.200 and 0.200, may be either way round: either is named.)
   const wasm = medians.slice(0, 3).map(Number);
-  const fastest = heads[1 + wasm.indexOf(Math.min(...wasm))];
-  assert.ok(summary.includes(fastest), `the summary names ${fastest}: ${summary}`);
+  const fastest = heads.slice(1, 4).filter((_, i) => wasm[i] === Math.min(...wasm));
+  assert.ok(fastest.some((name) => summary.includes(name)), `the summary names ${fastest.join(' or ')}: ${summary}`);
   assert.equal(await p.locator('#cost-bench .lc-line').count(), 4);
 
   // A long run, cancelled while it runs.

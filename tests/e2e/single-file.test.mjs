@@ -59,3 +59,24 @@ test('opened from file:// it computes the worked example (0.401, 1.203) and fetc
   assert.deepEqual(session.consoleErrors(page), []);
   await page.close();
 });
+
+test('opened from file:// the cost benchmark runs on the page (no worker): the page\'s build and plain JavaScript, the other build named as not measured', async () => {
+  const page = await session.newPage(null, { width: 375, height: 800 });
+  await page.goto(`${pathToFileURL(FILE).href}?lang=en&cost.n=128#cost`);
+  await page.waitForSelector('body[data-ready]', { timeout: 30000 });
+  await page.locator('#cost-bench').scrollIntoViewIfNeeded();
+  await page.click('#cost-bench button[data-action="run"]');
+  assert.equal(await page.getAttribute('#cost-bench', 'data-background'), 'false');
+  assert.match(await page.textContent('#cost-bench .co-summary'), /runs on this page/);
+  await page.waitForSelector('#cost-bench[data-state="done"], #cost-bench[data-state="error"]', { timeout: 60000 });
+  assert.equal(await page.getAttribute('#cost-bench', 'data-state'), 'done', await page.textContent('#cost-bench .co-status'));
+  assert.equal(page.workers().length, 0, 'no worker from disk');
+  await page.$eval('#cost-bench details.table-alt', (d) => { d.open = true; });
+  const rows = await page.$$eval('#cost-bench .lc-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())));
+  assert.deepEqual(rows.map((r) => r[0]), ['64', '128']);
+  // SIMD full and tiled and plain JavaScript measured; the build without SIMD is not (this page loaded the SIMD build only).
+  for (const row of rows) assert.deepEqual(row.slice(1).map((cell) => /\d/.test(cell)), [true, true, false, true], row.join(' | '));
+  assert.match(await page.textContent('#cost-bench .co-summary'), /Not measured here: wasm without SIMD/);
+  assert.deepEqual(session.consoleErrors(page), []);
+  await page.close();
+});

@@ -12,7 +12,8 @@
 // - when a path returns: every number finite, weights in [0, 1], rows that are
 //   not fully masked sum to 1, masked weights exactly 0, masked scores -inf
 // - every result within the derived tolerance of its exact value
-//   (error_bounds.hpp); the reference within its own rounding
+//   (error_bounds.hpp): the float analysis's, or the double analysis's for the
+//   reference and for the rows every path must compute in double
 // - the tiled path gives the same bits whatever the number of threads
 #include <cstdint>
 #include <cstring>
@@ -24,8 +25,19 @@ namespace {
 
 using namespace attn_fuzz;
 
-void check_trace(const attn::AttentionTrace& t, const bounds::AttentionBounds& b, const bounds::Bounded& raw_scores,
-                 const std::vector<std::uint8_t>& keep, const attn::AttentionShape& s, const char* path) {
+// The exact values and their tolerances in float and in double, and the rows
+// computed in double.
+struct Expected {
+  bounds::AttentionBounds in_float, in_double;
+  bounds::Bounded raw_scores, raw_scores_in_double;  // Q K^T
+  std::vector<bool> double_rows;
+  std::vector<double> tolerances(const bounds::Bounded& in_float_result, const bounds::Bounded& in_double_result) const {
+    return bounds::tolerances_by_row(in_float_result, in_double_result, double_rows);
+  }
+};
+
+void check_trace(const attn::AttentionTrace& t, const Expected& e, const std::vector<std::uint8_t>& keep,
+                 const attn::AttentionShape& s, const char* path) {
   require_finite(t.scores, "scores");
   require_finite(t.scaled, "scaled");
   require_finite(t.output, "output");
@@ -36,10 +48,11 @@ void check_trace(const attn::AttentionTrace& t, const bounds::AttentionBounds& b
       finding("%s masked[%zu] = %g, expected %g (the scaled score, or -inf where masked)", path, i, t.masked[i],
               expected);
   }
-  require_close(t.scores, raw_scores.value, raw_scores.tolerances(), "scores");
-  require_close(t.scaled, b.scores.value, b.scores.tolerances(), "scaled");
-  require_close(t.weights, b.weights.value, b.weights.tolerances(), "weights");
-  require_close(t.output, b.output.value, b.output.tolerances(), "output");
+  const bounds::AttentionBounds &b = e.in_float, &d = e.in_double;
+  require_close(t.scores, e.raw_scores.value, e.tolerances(e.raw_scores, e.raw_scores_in_double), "scores");
+  require_close(t.scaled, b.scores.value, e.tolerances(b.scores, d.scores), "scaled");
+  require_close(t.weights, b.weights.value, e.tolerances(b.weights, d.weights), "weights");
+  require_close(t.output, b.output.value, e.tolerances(b.output, d.output), "output");
 }
 
 // A refusal of `path` where the reference refused with `reference_error`.
@@ -89,26 +102,27 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const float scale = c.options.scale.factor(s.d_k);
   const bounds::Bounded q = bounds::exact(c.q, s.n, s.d_k), k = bounds::exact(c.k, s.m, s.d_k),
                         v = bounds::exact(c.v, s.m, s.d_v);
-  const bounds::Bounded raw_scores = bounds::product(q, bounds::transpose(k));
-  const bounds::AttentionBounds b = bounds::attention(q, k, v, scale, keep);
+  const bounds::Bounded qd = bounds::exact(c.q, s.n, s.d_k, bounds::kDouble),
+                        kd = bounds::exact(c.k, s.m, s.d_k, bounds::kDouble),
+                        vd = bounds::exact(c.v, s.m, s.d_v, bounds::kDouble);
+  const Expected e{bounds::attention(q, k, v, scale, keep), bounds::attention(qd, kd, vd, scale, keep),
+                   bounds::product(q, bounds::transpose(k)), bounds::product(qd, bounds::transpose(kd)),
+                   bounds::double_path_rows(q, k, v, scale)};
+  const bounds::AttentionBounds& b = e.in_float;
 
   if (reference.result) {
-    // The reference: in double, rounded once. Its tolerance is the same
-    // analysis with double's roundoff (2^-53 for 2^-24): 2^-29 of the float bound.
+    // The reference: in double, rounded once; held to the double analysis.
     const attn::AttentionTrace& r = *reference.result;
     require_weights(r.weights, keep, s.n, s.m, "reference weights");
-    for (const auto& [actual, exact] : {std::pair{&r.weights, &b.weights}, std::pair{&r.output, &b.output}}) {
-      std::vector<double> tolerance(exact->value.size());
-      for (std::size_t i = 0; i < tolerance.size(); ++i)
-        tolerance[i] = bounds::u * std::fabs(exact->value[i]) + 0x1p-29 * exact->error[i] + bounds::kDenormal;
-      require_close(*actual, exact->value, tolerance, "reference");
-    }
-    check_trace(*trace.result, b, raw_scores, keep, s, "attention weights");
+    require_close(r.weights, b.weights.value, e.in_double.weights.tolerances(), "reference weights");
+    require_close(r.output, b.output.value, e.in_double.output.tolerances(), "reference output");
+    check_trace(*trace.result, e, keep, s, "attention weights");
   }
+  const std::vector<double> output_tolerances = e.tolerances(b.output, e.in_double.output);
   for (const auto* o : {&full, &tiled, &small_tiles}) {
     if (o->raised()) continue;  // small_tiles with a block size of 0
     require_finite(*o->result, "output");
-    require_close(*o->result, b.output.value, b.output.tolerances(), o == &small_tiles ? "tiled (small blocks)" : "output");
+    require_close(*o->result, b.output.value, output_tolerances, o == &small_tiles ? "tiled (small blocks)" : "output");
   }
 
   // The span overload of the full path: the same numbers into the caller's buffer.

@@ -209,6 +209,28 @@ describe.each(['simd', 'baseline'])('the SIMD paths against the reference (%s bu
   });
 });
 
+// Issue 25, item 4: q = (1e20, 0), keys (1e20, 0), (1e19, 0), (0, 0). The scaled scores (7.07e39, 7.07e38,
+// 0) do not fit in a float, but the weights (1, 0, 0), the output v_0 and the gradients do:
+// dV = P^T dO = (dO, 0, 0), and dS = P (dP - D) = 0 (D = dP_0), so dQ = dK = 0. Every path returns them
+// (the tiled path refused before: its forward could not keep the row's log-sum-exp 7.07e39 in a float);
+// attention() alone refuses, naming the score, because the trace returns the scores.
+describe.each(['simd', 'baseline'])('the same answer on every path beyond the float range (%s build)', (build) => {
+  it('attentionBackward on tiled, full and reference; attentionOutput on tiled and full; attention() names the score', async () => {
+    const t = await createTestingEngine({ build, learning: true });
+    const args = {
+      q: new Float32Array([1e20, 0]), k: new Float32Array([1e20, 0, 1e19, 0, 0, 0]), v: new Float32Array([1, 2, 3, 4, 5, 6]),
+      gradOutput: new Float32Array([1, -1]), n: 1, m: 3, dk: 2, dv: 2,
+    };
+    for (const path of ['tiled', 'full', 'reference']) {
+      const { gradQ, gradK, gradV } = t.attentionBackward({ ...args, path });
+      expect([Array.from(gradQ), Array.from(gradK), Array.from(gradV)], path).toEqual([[0, 0], [0, 0, 0, 0, 0, 0], [1, -1, 0, 0, 0, 0]]);
+    }
+    for (const path of ['tiled', 'full']) expect(Array.from(t.attentionOutput({ ...args, path })), path).toEqual([1, 2]);
+    expect(thrown(() => t.attention(args)).message).toMatch(
+      /^scores\[0\]\[0\]: q_0 \. k_0 = 1\.00000004e\+40 is beyond the float range \(\|x\| <= 3\.40282347e\+38\)$/);
+  });
+});
+
 describe('attentionBackward: the checks and errors of attention(), and gradOutput\'s', () => {
   const worked = () => ({
     q: new Float32Array([1, 0]), k: new Float32Array([1, 0, 0, 1, 1, 1]), v: new Float32Array([2, 0, 0, 2, 1, 1]),

@@ -7,7 +7,9 @@ import { plainJsAttention } from '../../web/src/sections/cost/plain-js-attention
 import {
   D, LARGEST_CHOICES, SERIES, SIZES, compareTimes, flopsOf, growth, quantile, runBenchmark, sizesUpTo, summaryParts, time, totalWork,
 } from '../../web/src/sections/cost/bench.js';
-import { FLOAT_BYTES, formatBytes, memoryOf } from '../../web/src/sections/cost/memory.js';
+import { FLOAT_BYTES, formatBytes, memoryOf, tilesOf } from '../../web/src/sections/cost/memory.js';
+import { openWorker } from '../../web/src/worker/bridge.js';
+import benchmark from '../../web/src/worker/services/benchmark.js';
 
 // Exact memory growth. Emscripten grows the wasm memory by up to 20% more than
 // a call asks for; here its resize import (_emscripten_resize_heap) records the
@@ -116,6 +118,31 @@ describe('the benchmark loop', () => {
     expect(results.find((r) => r.series === 'baseline').ms).toBeGreaterThan(0);
   });
 
+  test('the service on the page (no worker): the page\'s build and plain JavaScript, the other build skipped and said so; cancel stops it', async () => {
+    const worker = openWorker(benchmark, { engine: engines.simd, createWorker: () => { throw new Error('no worker'); } });
+    const seen = { builds: [], progress: [], results: [] };
+    const onProgress = (p) => {
+      if ('builds' in p) seen.builds.push(p.builds);
+      else if ('result' in p) seen.results.push(p.result);
+      else seen.progress.push(p);
+    };
+    expect(await worker.request('run', { sizes: [64], d: D, seed: 1 }, { onProgress })).toEqual({ cancelled: false });
+    expect(worker.inBackground).toBe(false);
+    expect(seen.builds).toEqual([{ simd: true, baseline: false }]);
+    expect(seen.results.map((r) => `${r.series}:${r.skipped ? 'skipped' : 'measured'}`))
+      .toEqual(['simd:measured', 'simdTiled:measured', 'baseline:skipped', 'plainJs:measured']);
+    expect(seen.progress.at(-1)).toMatchObject({ done: totalWork([64]), n: null });
+    expect(summaryParts(seen.results).at(-1)).toEqual({ key: 'bench.summary.skipped', params: { series: ['baseline'] } });
+    // Cancelled after its first result: it stops between samples, long before n = 4096.
+    const results = [];
+    const job = worker.request('run', { sizes: SIZES, d: D, seed: 1 }, {
+      onProgress: (p) => { if ('result' in p) { results.push(p.result); job.cancel(); } },
+    });
+    expect(await job).toEqual({ cancelled: true });
+    expect(results.length).toBeLessThanOrEqual(2);
+    worker.close();
+  });
+
   test('timing: a warm-up that is not counted, then repeated samples: the median and the middle half', () => {
     // A clock that a slow first call (a cold start, 30 ms) and then 1 ms calls advance.
     let clock = 0;
@@ -206,13 +233,17 @@ describe('the benchmark loop', () => {
 });
 
 describe('memory by shape (memory.js), against the peak of the wasm heap', () => {
-  // The model of the page: memoryOf(n, d) -> bytes of the full path's score
-  // matrix, the full trace, the tiled path and the inputs. Measured here: the
+  // The model of the page: memoryOf(n, d, { m, tiles }) -> bytes of the full
+  // path's score matrix, the full trace, the tiled path and the inputs, with the
+  // block sizes of the measured build (tilesOf(engine): engine.tileSizes and
+  // its lanes). Measured here: the
   // peak heap of the engine's own calls, each on a fresh instance of the SIMD
   // build whose memory grows exactly to what the call asks for (see
   // exactMemoryGrowth), so that its size after the call is the call's peak.
   const MiB = 2 ** 20;
   const PAGE = 65536;   // the heap grows by whole wasm pages: the measurement's resolution
+  // The shape options of the SIMD build, the one measured (m: the keys, default n).
+  const simd = (m) => ({ m, tiles: tilesOf(engines.simd) });
   afterAll(restoreInstantiate);
 
   // Bytes of a call's peak heap top: a fresh engine, one call, the memory's size after it.
@@ -231,16 +262,16 @@ describe('memory by shape (memory.js), against the peak of the wasm heap', () =>
   }
 
   test('the full trace: twice n costs what memoryOf(n).trace + inputs says, to the page', async () => {
-    const [a, b] = [memoryOf(1024, 64), memoryOf(2048, 64)];
+    const [a, b] = [memoryOf(1024, 64, simd()), memoryOf(2048, 64, simd())];
     const measured = (await peak('trace', { n: 2048, d: 64 })) - (await peak('trace', { n: 1024, d: 64 }));
     const model = (b.trace + b.inputs) - (a.trace + a.inputs);
     expect(Math.abs(measured - model), `measured ${measured}, model ${model}`).toBeLessThanOrEqual(PAGE);
     // what the README prints for n = 4096
-    expect(formatBytes(memoryOf(4096, 64).trace)).toBe('257\u00a0MiB');
+    expect(formatBytes(memoryOf(4096, 64, simd()).trace)).toBe('257\u00a0MiB');
   });
 
   test('the full output path holds one n x n matrix (memoryOf(n).scoreMatrix), the output and the inputs', async () => {
-    const [a, b] = [memoryOf(2048, 64), memoryOf(4096, 64)];
+    const [a, b] = [memoryOf(2048, 64, simd()), memoryOf(4096, 64, simd())];
     const measured = (await peak('full', { n: 4096, d: 64 })) - (await peak('full', { n: 2048, d: 64 }));
     const output = (n) => n * 64 * FLOAT_BYTES;   // n x d_v
     const model = (b.scoreMatrix + b.inputs + output(4096)) - (a.scoreMatrix + a.inputs + output(2048));
@@ -253,7 +284,7 @@ describe('memory by shape (memory.js), against the peak of the wasm heap', () =>
     const d = 64;
     const measured = (await peak('tiled', { n, m: 131072, d })) - (await peak('tiled', { n, m: 65536, d }));
     const keysAndValues = (m) => 2 * m * d * FLOAT_BYTES;
-    const model = memoryOf(n, d, 131072).tiled - memoryOf(n, d, 65536).tiled;   // 0: the blocks do not grow with m
+    const model = memoryOf(n, d, simd(131072)).tiled - memoryOf(n, d, simd(65536)).tiled;   // 0: the blocks do not grow with m
     expect(model).toBe(0);
     expect(Math.abs(measured - (keysAndValues(131072) - keysAndValues(65536)) - model)).toBeLessThanOrEqual(PAGE);
   });
@@ -261,11 +292,11 @@ describe('memory by shape (memory.js), against the peak of the wasm heap', () =>
   test('the tiled path\'s blocks (d_k x B_r queries, B_c x B_r scores, d_v x B_r outputs, 4 B_r row stats) are what it allocates', async () => {
     // d = 16384 makes the query and output blocks 4 MiB each, measurable to the page. The
     // heap's starting top is the same on every fresh instance: taken from a trace call.
-    const traced = memoryOf(2048, 64);
+    const traced = memoryOf(2048, 64, simd());
     const base = (await peak('trace', { n: 2048, d: 64 })) - traced.trace - traced.inputs;
     const [n, d] = [64, 16384];
     const tiledPeak = await peak('tiled', { n, d });
-    const model = memoryOf(n, d);
+    const model = memoryOf(n, d, simd());
     const blocks = tiledPeak - base - model.inputs - n * d * FLOAT_BYTES;   // minus the n x d_v output
     expect(Math.abs(blocks - (model.tiled - n * d * FLOAT_BYTES)), `measured blocks ${blocks}`).toBeLessThanOrEqual(PAGE);
   });

@@ -266,7 +266,7 @@ describe.each(['simd', 'baseline'])('the boundary of the learning module (%s bui
     const none = new Uint8Array(0);
     const trainer = t.createTrainer({ task: 'translate', seed: 1 });
     const started = new raw.Trainer();
-    const settings = { task: 'reverse', seedHigh: 0, seedLow: 1, heads: 2, dModel: 32, batchSize: 32, scale: true,
+    const settings = { task: 'reverse', seed: '1', heads: 2, dModel: 32, batchSize: 32, scale: true,
       learningRate: 0.01, weightDecay: 0.5 };
     if (started.start(settings) instanceof Error) throw new Error('start failed');
     const errors = [
@@ -274,8 +274,8 @@ describe.each(['simd', 'baseline'])('the boundary of the learning module (%s bui
       [Error, () => t.attentionBackward({ ...args, gradOutput: f32(NaN, 0), path: 'full' })],  // core ValueError
       [TypeError, () => raw.attentionBackward(args.q, args.k, args.v, args.gradOutput, call, none, 'fast')],  // bindings: option
       [RangeError, () => t.createTrainer({ task: 'reverse', seed: 1, heads: 3 })],             // core ShapeError in start()
-      [Error, () => t.createTrainer({ task: 'reverse', seed: 1, learningRate: 1e39 })],        // bindings: float range
-      [TypeError, () => raw.trainerDefaults('sort')],                                           // bindings: option
+      [Error, () => t.createTrainer({ task: 'reverse', seed: 1, learningRate: 1e39 })],        // core ValueError: range
+      [TypeError, () => raw.trainerFootprint({ task: 'sort', seed: '1' })],                     // core OptionError: choice
       [Error, () => trainer.translate('the cat reads')],                                        // core ValueError
       [RangeError, () => trainer.step(0)],                                                      // core ShapeError
       [Error, () => started.start(settings)],                                                   // bindings: started twice
@@ -295,17 +295,21 @@ describe.each(['simd', 'baseline'])('the boundary of the learning module (%s bui
       .toEqual(['TypeError', "path: expected 'tiled', 'full' or 'reference', got 'fast'"]);
     expect(returned(raw.attentionBackward(args.q, args.k, args.v, args.gradOutput, { ...call, mask: 'upper' }, new Uint8Array(0), 'full')))
       .toEqual(['TypeError', "mask: expected 'none', 'causal', 'keyPadding' or 'keep', got 'upper'"]);
-    expect(returned(raw.trainerDefaults('sort'))).toEqual(['TypeError', "task: expected 'reverse' or 'translate', got 'sort'"]);
+    expect(returned(raw.trainerFootprint({ task: 'sort', seed: '1' })))
+      .toEqual(['TypeError', "task: expected 'reverse' or 'translate', got 'sort'"]);
     const handle = new raw.Trainer();
     for (const method of ['step', 'evaluate', 'probe', 'task', 'parameters', 'lastBatch']) {
       expect(returned(method === 'step' ? handle.step(1) : handle[method]()), method).toEqual(['Error', 'trainer: not started']);
     }
-    expect(returned(handle.start({ task: 'sort', seedHigh: 0, seedLow: 1, heads: 2, dModel: 32, batchSize: 32, scale: true,
+    expect(returned(handle.start({ task: 'sort', seed: '1', heads: 2, dModel: 32, batchSize: 32, scale: true,
       learningRate: 0.01, weightDecay: 0.5 }))).toEqual(['TypeError', "task: expected 'reverse' or 'translate', got 'sort'"]);
+    // By name, the core checks the kind too (the engine checks it first): an unknown name, a wrong kind.
+    expect(returned(handle.start({ task: 'reverse', seed: '1', dModel: '64' }))).toEqual(['TypeError', "dModel: expected an integer, got '64'"]);
+    expect(returned(handle.start({ task: 'reverse', seed: '1', width: 64 }))[0]).toBe('TypeError');
     handle.delete();
     // Each table entry computes what it names: the defaults of each task, and the same gradients by every path.
-    expect(raw.trainerDefaults('translate')).toEqual({ task: 'translate', heads: 2, dModel: 32, batchSize: 32, scale: true,
-      learningRate: Math.fround(0.01), weightDecay: 0.5 });
+    expect(raw.trainerFootprint({ task: 'translate', seed: '1' }).options).toEqual({ task: 'translate', seed: '1',
+      model: 'attention', heads: 2, dModel: 32, batchSize: 32, scale: true, learningRate: Math.fround(0.01), weightDecay: 0.5 });
     const paths = ALL_BACKWARD_PATHS.map((path) => raw.attentionBackward(args.q, args.k, args.v, args.gradOutput, call,
       new Uint8Array(0), path));
     for (const gradients of paths.slice(1)) expectClose(gradients.gradQ, paths[0].gradQ, 'gradQ');
@@ -314,12 +318,13 @@ describe.each(['simd', 'baseline'])('the boundary of the learning module (%s bui
 });
 
 describe('the public surface', () => {
-  it('exports createAttention, preferredBuild and the work limits; the raw module and test paths are in testing.js', async () => {
-    expect(Object.keys(publicEntry).sort()).toEqual(['LONG_RUNNING_WORK_LIMIT', 'WORK_LIMIT', 'createAttention', 'preferredBuild']);
+  it('exports createAttention, preferredBuild and the work and memory limits; the raw module and test paths are in testing.js', async () => {
+    expect(Object.keys(publicEntry).sort()).toEqual(['LONG_RUNNING_WORK_LIMIT', 'TRAINER_MEMORY_LIMIT', 'WORK_LIMIT',
+      'createAttention', 'preferredBuild']);
     const engine = await createAttention({ build: 'simd' });
     const keys = ['attention', 'attentionBackward', 'attentionOutput', 'attentionReference', 'build', 'context',
       'createTrainer', 'learning', 'multiHead', 'positionalEncoding', 'randomNormal', 'rowStats', 'saturation', 'scores',
-      'simd', 'simdWidth', 'softmax', 'softmaxJacobian'];
+      'simd', 'simdWidth', 'softmax', 'softmaxJacobian', 'tileSizes', 'trainerOptions'];
     expect(Object.keys(engine).sort()).toEqual(keys);
     // The learning engine has the same names (on the attention module, attentionBackward and createTrainer say it is missing).
     expect(Object.keys(await createAttention({ build: 'simd', learning: true })).sort()).toEqual(keys);

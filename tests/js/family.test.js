@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
 import {
-  ALIGNMENT, DEFAULT_SEED, METHODS, SOURCE, TARGET, computeFamily, createFamily, drawToy, recoversAlignment, rowArgmax,
+  ALIGNMENT, DEFAULT_SEED, METHODS, SOURCE, TARGET, computeFamily, concatShift, createFamily, drawToy, recoversAlignment, rowArgmax,
 } from '../../web/src/sections/family/state.js';
 
 let engine;
@@ -83,6 +83,17 @@ describe('five alignment matrices', () => {
       wa: family.toy.wa, ua: family.toy.ua, va: family.toy.va, da: 3,
     });
     expect(Array.from(b.scores.subarray(0, 3))).toEqual(Array.from(fromStart));
+  });
+
+  test('concatShift: the largest gap between concat\'s weights and Bahdanau\'s moved up by one (what the note prints)', () => {
+    expect(concatShift(family)).toBe(0);   // the same scores, so the same softmax, bit for bit
+    // A weight moved by 0.25 in concat's first row is the gap it reports; Bahdanau's first row is never compared.
+    const concat = family.methods.concat.weights.slice();
+    concat[1] += 0.25;
+    const bahdanau = family.methods.bahdanau.weights.slice();
+    bahdanau[0] += 0.5;
+    const changed = { ...family, methods: { ...family.methods, concat: { weights: concat }, bahdanau: { weights: bahdanau } } };
+    expect(concatShift(changed)).toBeCloseTo(0.25, 6);
   });
 
   test('with the default seed, dot and scaled dot recover the built-in alignment', () => {

@@ -92,10 +92,13 @@ describe('build-time math', () => {
 });
 
 describe('registry', () => {
-  it('lists the twelve sections of DESIGN.md in reading order with stable ids', () => {
-    // gradients (DESIGN.md 11) follows the scaling argument; learning (12) the family of Bahdanau and Luong.
-    expect(SECTION_IDS).toEqual(['worked-example', 'scaling', 'gradients', 'reading-weights', 'sentence', 'masking',
-      'multi-head', 'cross-attention', 'family', 'learning', 'order', 'cost']);
+  it('lists every section folder once, by an id that can name it in a link (#masking): the registry is the one list', () => {
+    expect(new Set(SECTION_IDS).size, 'ids are unique').toBe(SECTION_IDS.length);
+    for (const id of SECTION_IDS) expect(id, 'lower-case words joined by hyphens').toMatch(/^[a-z]+(-[a-z]+)*$/);
+    const folders = readdirSync(join(WEB, 'sections'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(WEB, 'sections', entry.name, 'index.js')))
+      .map((entry) => entry.name);
+    expect([...SECTION_IDS].sort(), 'a registered section for every folder with an index.js, and no other').toEqual(folders.sort());
   });
   it('every language folder holds common and one file per section, nothing else', () => {
     for (const lang of LANGUAGES) {

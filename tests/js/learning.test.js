@@ -1,9 +1,10 @@
 // Section "learning": the untrained model read on the page, a run followed
-// through the training protocol's messages (the host, with the real engine),
+// through the training run's messages (the service, with the real engine),
 // the alignment check, the words of the progress, the reader's sentence.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
-import { createTrainingHost } from '../../web/src/training/training-host.js';
+import { trainingRun } from '../../web/src/training/training-run.js';
+import { openWorker } from '../../web/src/worker/bridge.js';
 import {
   DEFAULTS, HEAD_CHOICES, KEPT, LEARNING_RATES, TARGET_ACCURACY, alignmentOf, applyMessage, correctOf, createLearning,
   keptUntrained, progressSummary, sentenceError, trainerOptions, translateUntrained, untrained,
@@ -15,16 +16,26 @@ import ko from '../../web/src/i18n/ko/learning.js';
 let engine;
 beforeAll(async () => { engine = await createAttention({ learning: true }); });
 
-// A run of `steps` paced steps through the host, every message applied as the page does.
+// A run of `until` paced steps as the page trains it (src/training/training-run.js:
+// the training service over the worker bridge, here on the page, where no
+// worker starts), every message applied as the page does.
 async function trainedRun(settings, until) {
   const messages = [];
-  const due = [];
-  const host = createTrainingHost({ engine, post: (m) => messages.push(m), schedule: (fn) => due.push(fn) });
-  await host.handle({ type: 'start', options: trainerOptions(settings) });
-  await host.handle({ type: 'play', paced: true, until });
-  while (due.length) due.shift()();
+  const open = (service, options) => openWorker(service, { ...options, createWorker: () => { throw new Error('no worker in Node'); } });
   const run = untrained(engine, settings);
-  for (const m of messages) applyMessage(run, m);
+  const ended = new Promise((resolve) => {
+    const training = trainingRun({
+      engine, open,
+      onMessage: (m) => {
+        messages.push(m);
+        applyMessage(run, m);
+        if (m.type === 'paused' || m.type === 'error') { training.stop(); resolve(); }
+      },
+    });
+    training.start(trainerOptions(settings));
+    training.play({ paced: true, until });
+  });
+  await ended;
   return { run, messages };
 }
 

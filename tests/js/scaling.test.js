@@ -5,7 +5,10 @@ import {
   DEFAULTS, createScaling, gradientRatio, runSweep, runTenKeys, runTrials, scaledLogitStd,
 } from '../../web/src/sections/scaling/state.js';
 import { formatMs, formatShare, sweepSeries, sweepTableRows } from '../../web/src/sections/scaling/format.js';
-import { mergeSweep, splitSweep } from '../../web/src/sections/scaling/experiment-pool.js';
+import { createExperimentPool, mergeSweep, splitSweep } from '../../web/src/sections/scaling/experiment-pool.js';
+import { createService } from '../../web/src/sections/scaling/experiment-service.js';
+import { openWorker } from '../../web/src/worker/bridge.js';
+import { serve } from '../../web/src/worker/serve.js';
 
 let engine;
 beforeAll(async () => { engine = await createAttention(); });
@@ -135,6 +138,46 @@ describe('experiment 3: the sweep over d', () => {
     const merged = mergeSweep(settings, parts.map((p) => runSweep(engine, p)));
     expect(merged.rows).toEqual(runSweep(engine, settings).rows);
     expect(merged.dims).toEqual(settings.dims);
+  });
+});
+
+describe('the pool of experiment workers (the worker bridge)', () => {
+  const strip = ({ ms, wallMs, ...rest }) => rest;
+  const settings = { ...DEFAULTS.sweep, trials: 20, seed: 5 };
+
+  test('two workers: the sweep is split between them, and the merged result is one run\'s, from the build without SIMD', async () => {
+    const asked = [];
+    // Each "worker": the experiments service on the far end of a MessageChannel, with the engine it loads itself.
+    const channelWorker = () => {
+      const { port1, port2 } = new MessageChannel();
+      const server = serve(port2, createService(), {});
+      port2.postMessage({ ready: true });
+      port1.start();
+      return {
+        addEventListener: (type, fn) => { if (type === 'message') port1.addEventListener('message', fn); },
+        postMessage: (m) => { asked.push(m.payload?.dims); port1.postMessage(m); },
+        terminate: () => { server.close(); port1.close(); port2.close(); },
+      };
+    };
+    const pool = createExperimentPool({ size: 2, open: (service, o) => openWorker(service, { ...o, createWorker: channelWorker }) });
+    const result = await pool.run('sweep', settings);
+    expect(pool.inBackground).toBe(true);
+    expect(asked).toEqual(splitSweep(settings, 2).map((p) => p.dims));
+    expect(result.build).toBe('baseline');
+    expect(result.wallMs).toBeGreaterThan(0);
+    expect(strip(result)).toEqual(strip({ ...runSweep(engine, settings), build: 'baseline' }));
+    pool.destroy();
+  });
+
+  test('no worker can start: each experiment runs whole on the page, with the page\'s engine, and gives the same numbers', async () => {
+    const onPage = (service, o) => openWorker(service, { ...o, createWorker: () => { throw new Error('no worker'); } });
+    const pool = createExperimentPool({ size: 2, engine, open: onPage });
+    const result = await pool.run('sweep', settings);
+    expect(pool.inBackground).toBe(false);
+    expect(strip(result)).toEqual(strip({ ...runSweep(engine, settings), build: engine.build }));
+    const trials = await pool.run('trials', { seed: 3, dk: 16, keys: 8, trials: 100 });
+    expect(strip(trials)).toEqual(strip({ ...runTrials(engine, { seed: 3, dk: 16, keys: 8, trials: 100 }), build: engine.build }));
+    pool.destroy();
   });
 });
 

@@ -14,43 +14,97 @@ describe.each(['simd', 'baseline'])('trainer errors (%s build)', (build) => {
 
   it('bad options: each a named error, before or from the core', async () => {
     const e = await engine();
+    const range = (name, text, value) => `${name}: expected ${text}, got ${value}`;
     const cases = [
       [undefined, TypeError, 'createTrainer: expected an options object, got undefined'],
       [{ ...good, task: 'sort' }, TypeError, "task: expected 'reverse' or 'translate', got 'sort'"],
       [{ seed: 1 }, TypeError, "task: expected 'reverse' or 'translate', got undefined"],
       [{ task: 'reverse' }, TypeError, 'seed: expected a non-negative safe integer or a BigInt, got undefined'],
       [{ ...good, seed: -1 }, TypeError, 'seed: expected a non-negative safe integer or a BigInt, got -1'],
-      [{ ...good, seed: 2n ** 64n }, RangeError, 'seed: expected 0 <= seed < 2^64, got 18446744073709551616'],
-      [{ ...good, heads: 3 }, RangeError, 'heads: expected a divisor of d_model = 32, got 3'],
-      [{ ...good, heads: 0 }, Error, 'heads: expected 1 to 32, got 0'],
-      [{ ...good, heads: 1.5 }, TypeError, 'heads: expected a non-negative integer, got 1.5'],
-      [{ ...good, dModel: 2048 }, Error, 'dModel: expected 1 to 1024, got 2048'],
-      [{ ...good, dModel: '64' }, TypeError, "dModel: expected a non-negative integer, got '64'"],
-      [{ ...good, dModel: 2 ** 32 }, RangeError, 'dModel: expected an integer from 0 to 4294967295, got 4294967296'],
-      [{ ...good, batchSize: 0 }, Error, 'batchSize: expected 1 to 4096, got 0'],
+      [{ ...good, seed: 2n ** 64n }, Error, 'seed: expected an integer from 0 to 18446744073709551615, got 18446744073709551616'],
+      [{ ...good, model: 'rnn' }, TypeError, "model: expected 'attention', got 'rnn'"],
+      [{ ...good, heads: 3 }, RangeError, 'heads: expected a divisor of dModel = 32, got 3'],
+      [{ ...good, heads: 0 }, Error, range('heads', 'an integer from 1 to 1024', 0)],
+      [{ ...good, heads: 1.5 }, TypeError, 'heads: expected an integer, got 1.5'],
+      [{ ...good, dModel: 2048 }, Error, range('dModel', 'an integer from 1 to 1024', 2048)],
+      [{ ...good, dModel: '64' }, TypeError, "dModel: expected an integer, got '64'"],
+      [{ ...good, dModel: 2 ** 40 }, Error, range('dModel', 'an integer from 1 to 1024', 1099511627776)],
+      [{ ...good, batchSize: 0 }, Error, range('batchSize', 'an integer from 1 to 4096', 0)],
       [{ ...good, scale: 0.5 }, TypeError, 'scale: expected true or false, got 0.5'],
-      [{ ...good, learningRate: 0 }, Error, 'learningRate: expected a finite number > 0, got 0'],
-      [{ ...good, learningRate: NaN }, Error, 'learningRate: expected a finite number > 0, got NaN'],
-      [{ ...good, learningRate: 1e39 }, Error,
-        'learningRate: expected 0 or a magnitude from 1.40129846e-45 to 3.40282347e+38 (a float), got 1e+39'],
+      [{ ...good, learningRate: 0 }, Error, range('learningRate', 'a number above 0 and at most 1', 0)],
+      [{ ...good, learningRate: NaN }, Error, range('learningRate', 'a number above 0 and at most 1', 'NaN')],
+      // Issue 25: the value as given, not as the float it became (-0.00999999978).
+      [{ ...good, learningRate: -0.01 }, Error, range('learningRate', 'a number above 0 and at most 1', -0.01)],
+      // Issue 25: named itself, not weightDecay (1e30 * 0.5 >= 1), and refused rather than failing every step.
+      [{ ...good, learningRate: 1e30 }, Error, range('learningRate', 'a number above 0 and at most 1', '1e+30')],
+      [{ ...good, learningRate: 1e38, weightDecay: 0 }, Error, range('learningRate', 'a number above 0 and at most 1', '1e+38')],
+      // Issue 25: "expected 0 or a magnitude from 1.4e-45", where 0 was refused: now one range, and what the float makes of it.
+      [{ ...good, learningRate: 1e-46 }, Error, range('learningRate', 'a number above 0 and at most 1',
+        '1e-46 (0 as a float, the precision the trainer computes in)')],
       [{ ...good, learningRate: '0.1' }, TypeError, "learningRate: expected a number, got '0.1'"],
-      [{ ...good, weightDecay: -1 }, Error, 'weightDecay: expected a number >= 0 with learning_rate * weight_decay < 1, got -1'],
-      [{ ...good, weightDecay: 500 }, Error, 'weightDecay: expected a number >= 0 with learning_rate * weight_decay < 1, got 500'],
+      [{ ...good, weightDecay: -1 }, Error, range('weightDecay', 'a number at least 0', -1)],
+      [{ ...good, weightDecay: 500 }, Error,
+        'weightDecay: expected learningRate * weightDecay < 1 (learningRate 0.01, its default), got 500'],
+      [{ ...good, learningRate: 0.5, weightDecay: 3 }, Error,
+        'weightDecay: expected learningRate * weightDecay < 1 (learningRate 0.5), got 3'],
       [{ ...good, longRunning: 1 }, TypeError, 'longRunning: expected true or false, got 1'],
-      [{ ...good, learningrate: 0.1 }, TypeError, "createTrainer: expected the options 'task', 'seed', 'heads', 'dModel', " +
-        "'scale', 'learningRate', 'batchSize', 'weightDecay' or 'longRunning', got an unknown option 'learningrate'"],
+      [{ ...good, learningrate: 0.1 }, TypeError, "createTrainer: expected the options 'task', 'seed', 'model', 'heads', " +
+        "'dModel', 'scale', 'learningRate', 'batchSize', 'weightDecay' or 'longRunning', got an unknown option 'learningrate'"],
     ];
     for (const [args, Type, message] of cases) {
       const error = thrown(() => e.createTrainer(args));
       expect(error, message).toBeInstanceOf(Type);
       expect(error.message).toBe(message);
     }
-    // The engine still trains.
+    // The engine still trains; a rate of 1e-45 is a float above 0, and trains.
     const trainer = e.createTrainer({ ...good, heads: 4, dModel: 16, batchSize: 8, learningRate: 0.02, weightDecay: 0 });
-    expect(trainer.options).toEqual({ task: 'reverse', seed: 1, heads: 4, dModel: 16, batchSize: 8, scale: true,
-      learningRate: Math.fround(0.02), weightDecay: 0 });
+    expect(trainer.options).toEqual({ task: 'reverse', seed: 1, model: 'attention', heads: 4, dModel: 16, batchSize: 8,
+      scale: true, learningRate: Math.fround(0.02), weightDecay: 0 });
     expect(Number.isFinite(trainer.step(2).loss)).toBe(true);
     trainer.dispose();
+    const slowest = e.createTrainer({ ...good, learningRate: 1e-45 });
+    expect(slowest.options.learningRate).toBe(Math.fround(1e-45));
+    expect(slowest.step(3).step).toBe(3);
+    slowest.dispose();
+    // As fast as the range allows: it trains (a rate accepted takes its steps).
+    const fastest = e.createTrainer({ ...good, learningRate: 1, weightDecay: 0 });
+    expect(Number.isFinite(fastest.step(100).loss)).toBe(true);
+    fastest.dispose();
+  });
+
+  it("the rules come from the core's table: every option, its kind, range and default", async () => {
+    const e = await engine();
+    const table = e.trainerOptions();
+    expect(Object.isFrozen(table) && Object.isFrozen(table[0]) && Object.isFrozen(table[0].defaults)).toBe(true);
+    const row = (name) => table.find((r) => r.name === name);
+    expect(table.map((r) => r.name)).toEqual(['task', 'seed', 'model', 'heads', 'dModel', 'scale', 'learningRate',
+      'batchSize', 'weightDecay']);
+    expect(row('learningRate')).toMatchObject({ kind: 'number', minimum: 0, maximum: 1, minimumExcluded: true,
+      required: false, models: [], tasks: [] });
+    expect(row('task')).toMatchObject({ kind: 'choice', choices: ['reverse', 'translate'], required: true, defaults: [] });
+    // The defaults a trainer runs with are the table's.
+    const t = await createTestingEngine({ build, learning: true });
+    for (const task of ['reverse', 'translate']) {
+      const trainer = t.createTrainer({ task, seed: 3 });
+      for (const r of table.filter((x) => !x.required)) {
+        const { value } = r.defaults.find((d) => d.task === task && d.model === 'attention');
+        expect(trainer.options[r.name], r.name).toBe(r.kind === 'number' ? Math.fround(value) : value);
+      }
+      // The parameter count is the core's (the model's layout), not a formula copied here.
+      expect(trainer.parameterCount).toBe(trainer.parameters().length);
+      trainer.dispose();
+    }
+  });
+
+  it('a trainer whose calls could never run, or that would not fit, is refused at creation, naming createTrainer', async () => {
+    const e = await engine();
+    // Issue 25: accepted, and no step() could ever run.
+    const huge = thrown(() => e.createTrainer({ ...good, task: 'translate', dModel: 1024, heads: 1024, batchSize: 4096 }));
+    expect(huge).toBeInstanceOf(RangeError);
+    expect(huge.message).toMatch(/^createTrainer: one step\(\) of this model is count\*\(.*\) = \d+ units of work, more than a call may do even with longRunning \(137438953472\): smaller dModel \(1024\), heads \(1024\) or batchSize \(4096\) need less$/);
+    const wide = thrown(() => e.createTrainer({ ...good, task: 'translate', dModel: 1024, batchSize: 1024 }));
+    expect(wide).toBeInstanceOf(RangeError);
+    expect(wide.message).toMatch(/^createTrainer: this trainer needs [\d.]+ MiB of WebAssembly memory, of the 256\.0 MiB the trainers of one engine may hold: smaller dModel \(1024\) or batchSize \(1024\) need less$/);
   });
 
   it('step, evaluate and translate: bad arguments are named', async () => {
@@ -89,6 +143,7 @@ describe.each(['simd', 'baseline'])('trainer errors (%s build)', (build) => {
     trainer.dispose();
     expect(trainer.disposed).toBe(true);
     trainer.dispose();
+    expect(trainer.stepsTaken).toBe(3);
     for (const [name, call] of [['step', () => trainer.step()], ['evaluate', () => trainer.evaluate()],
       ['probe', () => trainer.probe()], ['translate', () => trainer.translate('12345678')]]) {
       expect(call).toThrow(new Error(`trainer.${name}: this trainer was disposed (dispose() freed its memory); ` +

@@ -1,44 +1,51 @@
-// The training protocol of the page (web/src/training/): the pace of a run,
-// the host that drives a trainer by messages (the worker's code), with the real
-// engine in Node, and the client's fallback to the page when no worker starts.
+// Training on the page (web/src/training/): the pace of a run, the service
+// that drives a trainer by requests (what runs in the worker), with the real
+// engine in Node, and a run over the worker bridge on the page, where no
+// worker starts.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
 import { FRAME_MS, RAMP, batchLimit, evaluatesAt, pacedSteps } from '../../web/src/training/pace.js';
-import { createTrainingHost } from '../../web/src/training/training-host.js';
-import { createTrainingClient } from '../../web/src/training/training-client.js';
+import { createService } from '../../web/src/training/training-service.js';
+import { trainingRun } from '../../web/src/training/training-run.js';
+import { openWorker } from '../../web/src/worker/bridge.js';
 
 let engine;
 beforeAll(async () => { engine = await createAttention({ learning: true }); });
 
-// A host whose scheduled batches run when `drain()` is called (no timers), and
-// whose clock is a counter: each now() call moves it by `tick` ms.
-function hostForTest({ tick = 0.001, batchMs = 20 } = {}) {
-  const messages = [];
+// The service, called as the bridge calls it (src/worker/serve.js): each
+// request with its own context. Its slices wait until `drain()` runs them (no
+// timers), and its clock is a counter: each now() call moves it by `tick` ms.
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+function serviceForTest({ tick = 0.001, sliceMs = 20 } = {}) {
   const due = [];
   const delays = [];
+  const progress = [];
   let clock = 0;
-  const host = createTrainingHost({
-    engine,
-    post: (m) => messages.push(m),
-    schedule: (fn, ms) => { due.push(fn); delays.push(ms); },
-    now: () => (clock += tick),
-    batchMs,
-  });
+  const service = createService({ engine, now: () => (clock += tick) });
   return {
-    host,
-    messages,
+    progress,
     delays,
-    async send(message) { await host.handle(message); },
-    // Runs scheduled batches until none is left or `limit` have run.
-    drain(limit = Infinity) {
+    // -> { reply (a promise), cancel() }
+    call(name, payload) {
+      const controller = new AbortController();
+      const reply = service[name](payload, {
+        progress: (p) => progress.push(p), signal: controller.signal, sliceMs,
+        nextSlice: (ms) => new Promise((resolve) => { due.push(resolve); delays.push(ms); }),
+      });
+      return { reply, cancel: () => controller.abort() };
+    },
+    ask: (name, payload) => service[name](payload, {}),
+    // Runs waiting slices until none is left or `limit` have run; -> how many ran.
+    async drain(limit = Infinity) {
+      await settle();
       let ran = 0;
       while (due.length && ran < limit) {
         due.shift()();
         ran += 1;
+        await settle();
       }
       return ran;
     },
-    of: (type) => messages.filter((m) => m.type === type),
   };
 }
 
@@ -75,11 +82,10 @@ describe('pace', () => {
   });
 });
 
-describe('the training host (the worker\'s code) with the real engine', () => {
+describe('the training service (what runs in the worker) with the real engine', () => {
   test('start: the untrained model, its options with the defaults filled in, a point at step 0 and the probe', async () => {
-    const t = hostForTest();
-    await t.send({ type: 'start', options: { task: 'reverse', seed: 1 } });
-    const [started] = t.of('started');
+    const t = serviceForTest();
+    const started = await t.ask('start', { task: 'reverse', seed: 1 });
     expect(started.step).toBe(0);
     expect(started.trainer.options).toMatchObject({ task: 'reverse', seed: 1, heads: 2, dModel: 32, scale: true });
     expect(started.trainer.alignment).toEqual([7, 6, 5, 4, 3, 2, 1, 0]);
@@ -91,17 +97,17 @@ describe('the training host (the worker\'s code) with the real engine', () => {
     expect(started.probe.weights).toHaveLength(64);
   });
 
-  test('play, paced: one step per message at first; the points are the trainer\'s own numbers (same seed, same losses)', async () => {
-    const t = hostForTest();
-    await t.send({ type: 'start', options: { task: 'reverse', seed: 3 } });
-    await t.send({ type: 'play', paced: true, until: 20 });
-    t.drain();
-    const progress = t.of('progress');
-    // steps per message: max(1, ceil(step / 12)), the last batch cut at `until`
+  test('play, paced: one step per batch at first; the points are the trainer\'s own numbers (same seed, same losses)', async () => {
+    const t = serviceForTest();
+    await t.ask('start', { task: 'reverse', seed: 3 });
+    const play = t.call('play', { paced: true, until: 20 });
+    await t.drain();
+    const progress = t.progress;
+    // steps per batch: max(1, ceil(step / 12)), the last batch cut at `until`
     expect(progress.map((m) => m.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 17, 19, 20]);
     expect(progress.every((m) => m.points.length === 1 && m.probe)).toBe(true);
     expect(progress.at(-1).playing).toBe(false);
-    expect(t.of('paused')).toEqual([{ type: 'paused', step: 20, reason: 'until' }]);
+    expect(await play.reply).toEqual({ step: 20, reason: 'until' });
     // The first batch at once; each paced batch after waits out the rest of its frame.
     expect(t.delays[0]).toBe(0);
     expect(t.delays.slice(1).every((ms) => ms > FRAME_MS - 1 && ms <= FRAME_MS)).toBe(true);
@@ -115,107 +121,100 @@ describe('the training host (the worker\'s code) with the real engine', () => {
   });
 
   test('play, unpaced with evaluateEvery: points exactly at its multiples and at until; batches end by time', async () => {
-    const t = hostForTest({ tick: 1, batchMs: 5 });   // every now() call is 1 ms: a few steps per batch
-    await t.send({ type: 'start', options: { task: 'translate', seed: 1 } });
-    await t.send({ type: 'play', until: 25, evaluateEvery: 10, probe: false });
-    t.drain();
-    const progress = t.of('progress');
+    const t = serviceForTest({ tick: 1, sliceMs: 5 });   // every now() call is 1 ms: a few steps per batch
+    await t.ask('start', { task: 'translate', seed: 1 });
+    const play = t.call('play', { until: 25, evaluateEvery: 10, probe: false });
+    await t.drain();
+    const progress = t.progress;
     expect(progress.length).toBeGreaterThan(2);
     expect(progress.flatMap((m) => m.points.map((p) => p.step))).toEqual([10, 20, 25]);
     expect(progress.every((m) => m.probe === undefined)).toBe(true);
     expect(progress.at(-1).step).toBe(25);
+    expect(await play.reply).toEqual({ step: 25, reason: 'until' });
   });
 
-  test('pause stops a run between batches; step takes one; translate reads a sentence or names what is wrong', async () => {
-    const t = hostForTest();
-    await t.send({ type: 'start', options: { task: 'translate', seed: 2 } });
-    await t.send({ type: 'play', paced: true });
-    t.drain(5);
-    await t.send({ type: 'pause' });
-    expect(t.drain()).toBe(1);   // the batch already scheduled sees the pause and does nothing
-    expect(t.of('progress').map((m) => m.step)).toEqual([1, 2, 3, 4, 5]);
-    expect(t.of('paused')).toEqual([{ type: 'paused', step: 5, reason: 'asked' }]);
-    await t.send({ type: 'step' });
-    expect(t.of('progress').at(-1)).toMatchObject({ step: 6, playing: false });
-    await t.send({ type: 'translate', id: 7, sentence: 'the young student reads an old book in the library' });
-    const ok = t.of('translation').at(-1);
-    expect(ok.id).toBe(7);
-    expect(ok.reading.source).toEqual(['the young', 'student', 'reads', 'an old', 'book', 'in the library']);
-    expect(ok.reading.weights).toHaveLength(36);
-    await t.send({ type: 'translate', id: 8, sentence: 'the cat reads' });
-    const bad = t.of('translation').at(-1);
-    expect(bad.id).toBe(8);
-    expect(bad.error).toMatch(/^sentence: unknown word "cat"/);
+  test('a cancelled play stops between batches (a pause); step takes one; translate reads a sentence or names what is wrong', async () => {
+    const t = serviceForTest();
+    await t.ask('start', { task: 'translate', seed: 2 });
+    const play = t.call('play', { paced: true });
+    await t.drain(5);   // five batches
+    play.cancel();
+    expect(await t.drain()).toBe(1);   // the batch already waiting sees the cancel and trains nothing
+    expect(t.progress.map((m) => m.step)).toEqual([1, 2, 3, 4, 5]);
+    expect(await play.reply).toEqual({ step: 5, reason: 'asked' });
+    expect(await t.ask('step')).toMatchObject({ step: 6, playing: false });
+    const reading = await t.ask('translate', 'the young student reads an old book in the library');
+    expect(reading.source).toEqual(['the young', 'student', 'reads', 'an old', 'book', 'in the library']);
+    expect(reading.weights).toHaveLength(36);
+    await expect(t.ask('translate', 'the cat reads')).rejects.toThrow(/^sentence: unknown word "cat"/);
   });
 
-  test('bad messages and bad options come back as error messages; the host keeps working', async () => {
-    const t = hostForTest();
-    await t.send({ type: 'play' });
-    expect(t.of('error').at(-1).message).toMatch(/no trainer/);
-    await t.send({ type: 'fly' });
-    expect(t.of('error').at(-1).message).toMatch(/unknown message type "fly"/);
-    await t.send({ type: 'start', options: { task: 'reverse', seed: 1, heads: 3 } });
-    expect(t.of('error').at(-1).message).toMatch(/heads/);
-    await t.send({ type: 'start', options: { task: 'reverse', seed: 1 } });
-    expect(t.of('started')).toHaveLength(1);
-    await t.send({ type: 'dispose' });
-    await t.send({ type: 'step' });
-    expect(t.of('error').at(-1).message).toMatch(/no trainer/);
+  test('another request stops a run: its play replies \'stopped\' at its next slice', async () => {
+    const t = serviceForTest();
+    await t.ask('start', { task: 'reverse', seed: 1 });
+    const play = t.call('play', { paced: true });
+    await t.drain(3);
+    expect(await t.ask('step')).toMatchObject({ step: 4, playing: false });
+    expect(await t.drain()).toBe(1);   // the batch already waiting sees another request ran, and trains nothing
+    expect(await play.reply).toEqual({ step: 4, reason: 'stopped' });
+  });
+
+  test('bad requests and bad options reject with the engine\'s message; the service keeps working', async () => {
+    const t = serviceForTest();
+    await expect(t.ask('play', {})).rejects.toThrow(/no trainer/);
+    await expect(t.ask('start', { task: 'reverse', seed: 1, heads: 3 })).rejects.toThrow(/heads/);
+    expect((await t.ask('start', { task: 'reverse', seed: 1 })).step).toBe(0);
+    await t.ask('dispose');
+    await expect(t.ask('step')).rejects.toThrow(/no trainer/);
   });
 });
 
-describe('the client', () => {
+describe('a training run over the bridge', () => {
   const waitFor = async (condition) => {
     for (let i = 0; i < 500 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));
     expect(condition()).toBe(true);
   };
+  const onThePage = (service, options) => openWorker(service, {
+    ...options, createWorker: () => { throw new Error('Web Workers cannot start in a page opened from disk'); },
+  });
 
-  test('no worker can start (a page opened from disk): the run trains on the page, in slices', async () => {
+  test('no worker can start (a page opened from disk): the run trains on the page, in slices, and pauses', async () => {
     const messages = [];
-    const client = createTrainingClient({
-      engine, createWorker: () => { throw new Error('Web Workers cannot start in a page opened from disk'); },
-      onMessage: (m) => messages.push(m),
-    });
-    client.send({ type: 'start', options: { task: 'reverse', seed: 1 } });
-    client.send({ type: 'play', until: 30 });
-    expect(client.inBackground).toBe(false);
+    const run = trainingRun({ engine, onMessage: (m) => messages.push(m), open: onThePage });
+    run.start({ task: 'reverse', seed: 1 });
+    run.play({ until: 30 });
+    expect(run.inBackground).toBe(false);
     await waitFor(() => messages.some((m) => m.type === 'paused'));
     expect(messages[0].type).toBe('started');
     expect(messages.filter((m) => m.type === 'progress').at(-1).step).toBe(30);
-    client.stop();
-    expect(client.running).toBe(false);
+    expect(messages.at(-1)).toEqual({ type: 'paused', step: 30, reason: 'until' });
+    // paused by the reader: the run stops between batches and says where
+    run.play({ paced: true });
+    await waitFor(() => messages.filter((m) => m.type === 'progress').at(-1).step > 32);
+    run.pause();
+    await waitFor(() => messages.at(-1).type === 'paused');
+    const paused = messages.at(-1);
+    expect(paused.reason).toBe('asked');
+    expect(paused.step).toBe(messages.filter((m) => m.type === 'progress').at(-1).step);
+    // a sentence the trained model reads, and one it refuses, answered by id
+    run.translate(4, 'the cat reads');
+    await waitFor(() => messages.at(-1).type === 'translation');
+    expect(messages.at(-1)).toMatchObject({ type: 'translation', id: 4 });
+    expect(messages.at(-1).error).toMatch(/^sentence:/);
+    run.stop();
+    expect(run.running).toBe(false);
   });
 
-  test('a worker that fails to load: what was sent is replayed on the page; stop terminates the worker', async () => {
-    const listeners = {};
-    const fake = {
-      posted: [],
-      terminated: 0,
-      addEventListener: (type, fn) => { listeners[type] = fn; },
-      postMessage(m) { this.posted.push(m); },
-      terminate() { this.terminated += 1; },
-    };
+  test('a failed request is one error message; a stopped run says nothing more', async () => {
     const messages = [];
-    const client = createTrainingClient({ engine, createWorker: () => fake, onMessage: (m) => messages.push(m) });
-    client.send({ type: 'start', options: { task: 'reverse', seed: 1 } });
-    client.send({ type: 'step' });
-    expect(client.inBackground).toBe(true);
-    expect(fake.posted.map((m) => m.type)).toEqual(['start', 'step']);
-    listeners.error({ preventDefault() {} });
-    expect(fake.terminated).toBe(1);
-    await waitFor(() => messages.some((m) => m.type === 'progress'));
-    expect(messages.map((m) => m.type)).toEqual(['started', 'progress']);
-    expect(messages[1].step).toBe(1);
-
-    // A worker that loads: its messages go through; stop() terminates it.
-    const ok = { ...fake, posted: [], terminated: 0 };
-    const received = [];
-    const c2 = createTrainingClient({ engine, createWorker: () => ok, onMessage: (m) => received.push(m) });
-    c2.send({ type: 'start', options: { task: 'reverse', seed: 1 } });
-    listeners.message({ data: { type: 'started', step: 0 } });
-    expect(received).toEqual([{ type: 'started', step: 0 }]);
-    c2.stop();
-    expect(ok.terminated).toBe(1);
-    expect(c2.running).toBe(false);
+    const run = trainingRun({ engine, onMessage: (m) => messages.push(m), open: onThePage });
+    run.start({ task: 'reverse', seed: 1, heads: 3 });
+    await waitFor(() => messages.length > 0);
+    expect(messages).toEqual([{ type: 'error', message: expect.stringMatching(/^heads/) }]);
+    run.start({ task: 'reverse', seed: 1 });
+    run.play({ paced: true });
+    run.stop();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(messages).toHaveLength(1);
   });
 });

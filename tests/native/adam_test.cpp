@@ -38,6 +38,20 @@ TEST(Adam, ThreeStepsMatchTheAlgorithmRecomputedInDouble) {
   EXPECT_EQ(p[1], 0.0f);
 }
 
+// AdamW with a decay mask: a zero gradient leaves a masked-out parameter where
+// it is, and shrinks a decayed one by exactly (1 - α λ) per step.
+TEST(Adam, DecayMaskSelectsTheParametersThatDecay) {
+  attn::Adam adam(3, {0.1f, 0.9f, 0.999f, 1e-8f, 0.5f}, {1, 0, 1});
+  std::vector<float> theta = {2.0f, 2.0f, -4.0f};
+  for (int step = 0; step < 3; ++step) adam.step(theta, std::vector<float>(3, 0.0f));
+  const float factor = 1.0f - 0.1f * 0.5f;  // 0.95, in float as the update computes it
+  EXPECT_EQ(theta[0], 2.0f * factor * factor * factor);
+  EXPECT_EQ(theta[1], 2.0f);
+  EXPECT_EQ(theta[2], -4.0f * factor * factor * factor);
+  EXPECT_TRUE(attn_test::throws_with_message<attn::ShapeError>(
+      [] { attn::Adam(3, {0.1f}, {1, 0}); }, {"decays: expected parameter_count = 3 entries, got 2"}));
+}
+
 // f(θ) = sum_i (θ_i - c_i)^2, gradient 2 (θ - c): Adam reaches c.
 TEST(Adam, MinimisesAQuadratic) {
   const std::vector<float> target = {3.0f, -1.0f, 0.25f, 7.0f};

@@ -5,6 +5,7 @@
 // where masked; hostile logits; bad input and its messages.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -84,6 +85,14 @@ AllPaths all_paths(const Operands& x, const attn::AttentionShape& shape, const a
           attn::testing::attention_backward_tiled(x.q, x.k, x.v, x.grad_output, forward, shape, options, tiles)};
 }
 
+// Every entry of dQ, dK and dV finite (not NaN, not infinite).
+::testing::AssertionResult all_finite(const attn::AttentionGradients& g) {
+  for (const auto& [name, tensor] : {std::pair{"dQ", &g.q}, std::pair{"dK", &g.k}, std::pair{"dV", &g.v}})
+    for (std::size_t i = 0; i < tensor->size(); ++i)
+      if (!std::isfinite((*tensor)[i])) return ::testing::AssertionFailure() << name << "[" << i << "] = " << (*tensor)[i];
+  return ::testing::AssertionSuccess();
+}
+
 ::testing::AssertionResult same_gradients(const attn::AttentionGradients& actual,
                                           const attn::AttentionGradients& expected) {
   if (auto r = all_close(actual.q, expected.q); !r) return r << " (dQ)";
@@ -144,36 +153,45 @@ TEST(AttentionBackward, TiledMatchesTheReferenceOnEveryKernelVariant) {
   }
 }
 
+// L_i = ln sum_j exp(scale q_i . k_j) over the keys row i keeps, computed in
+// double here; -inf for a fully masked row.
+void expect_row_log_sum_exp(const std::vector<double>& log_sum_exp, const Operands& x, const attn::AttentionShape& shape,
+                            const std::vector<std::uint8_t>& keep, double scale) {
+  for (std::size_t i = 0; i < shape.n; ++i) {
+    double sum = 0.0;
+    for (std::size_t j = 0; j < shape.m; ++j) {
+      if (!keep[i * shape.m + j]) continue;
+      double s = 0.0;
+      for (std::size_t c = 0; c < shape.d_k; ++c) s += static_cast<double>(x.q[i * shape.d_k + c]) * x.k[j * shape.d_k + c];
+      sum += std::exp(scale * s);
+    }
+    if (sum == 0.0) {
+      EXPECT_EQ(log_sum_exp[i], -std::numeric_limits<double>::infinity()) << "row " << i;
+    } else {
+      EXPECT_NEAR(log_sum_exp[i], std::log(sum), 1e-5 * (1.0 + std::fabs(std::log(sum)))) << "row " << i;
+    }
+  }
+}
+
 // The tiled forward is attention_output's own (the same bits with the same
-// blocks), and its L_i is ln sum_j exp(S_ij) of the row's scaled, masked
-// scores, computed in double here; -inf for a fully masked row.
+// blocks), and its L_i is the row's log-sum-exp; every kernel variant, every
+// mask kind, two block shapes, the default scale and a given one.
 TEST(AttentionBackward, TiledForwardIsTheOutputsForwardWithTheRowLogSumExp) {
   attn::Rng rng(807);
   const attn::AttentionShape shape{13, 11, 6, 5};
   const Operands x = random_operands(shape, rng, 2.0);
+  const attn::testing::TileSizes tiles[] = {{4, 3}, {64, 64}};
   for (const attn::kernels::KernelTable* table : attn::testing::kernel_variants()) {
     const attn::testing::ForceKernelVariant variant(table->name);
     for (const attn::Mask& mask : every_mask_kind(shape.n, shape.m, rng)) {
-      for (const attn::testing::TileSizes tile : {attn::testing::TileSizes{4, 3}, attn::testing::TileSizes{64, 64}}) {
-        const attn::AttentionOptions options{attn::Scale::inverse_sqrt_dk(), mask};
-        SCOPED_TRACE(::testing::Message() << table->name << " " << describe(shape, options) << " tiles " << tile.queries);
-        const auto forward = attn::testing::attention_forward_tiled(x.q, x.k, x.v, shape, options, tile);
-        EXPECT_EQ(forward.output, attn::testing::attention_output(x.q, x.k, x.v, shape, options, tile));
-        const auto keep = attn::keep_matrix(mask, shape.n, shape.m);
-        const double scale = 1.0 / std::sqrt(static_cast<double>(shape.d_k));
-        for (std::size_t i = 0; i < shape.n; ++i) {
-          double sum = 0.0;
-          for (std::size_t j = 0; j < shape.m; ++j) {
-            if (!keep[i * shape.m + j]) continue;
-            double s = 0.0;
-            for (std::size_t c = 0; c < shape.d_k; ++c) s += static_cast<double>(x.q[i * shape.d_k + c]) * x.k[j * shape.d_k + c];
-            sum += std::exp(scale * s);
-          }
-          if (sum == 0.0) {
-            EXPECT_EQ(forward.log_sum_exp[i], -std::numeric_limits<float>::infinity()) << "row " << i;
-          } else {
-            EXPECT_NEAR(forward.log_sum_exp[i], std::log(sum), 1e-5 * (1.0 + std::fabs(std::log(sum)))) << "row " << i;
-          }
+      for (const attn::AttentionOptions options : {attn::AttentionOptions{attn::Scale::inverse_sqrt_dk(), mask},
+                                                   attn::AttentionOptions{attn::Scale::by(0.9), mask}}) {
+        for (const attn::testing::TileSizes& tile : tiles) {
+          SCOPED_TRACE(::testing::Message() << table->name << " " << describe(shape, options) << " tiles " << tile.queries);
+          const auto forward = attn::testing::attention_forward_tiled(x.q, x.k, x.v, shape, options, tile);
+          EXPECT_EQ(forward.output, attn::testing::attention_output(x.q, x.k, x.v, shape, options, tile));
+          expect_row_log_sum_exp(forward.log_sum_exp, x, shape, attn::keep_matrix(mask, shape.n, shape.m),
+                                 options.scale.factor(shape.d_k));
         }
       }
     }
@@ -181,8 +199,8 @@ TEST(AttentionBackward, TiledForwardIsTheOutputsForwardWithTheRowLogSumExp) {
 }
 
 // Keys that no query sees get dK = dV = 0 exactly; a query that sees no key
-// gets dQ = 0 exactly; nothing is NaN. Causal with n < m: keys j >= n are never
-// seen; the keep-matrix masks query 2 entirely.
+// gets dQ = 0 exactly; every gradient of every path is finite. Causal with
+// n < m: keys j >= n are never seen; the keep-matrix masks query 2 entirely.
 TEST(AttentionBackward, MaskedEntriesGetExactlyZeroGradient) {
   attn::Rng rng(802);
   const attn::AttentionShape shape{5, 9, 4, 3};
@@ -203,7 +221,7 @@ TEST(AttentionBackward, MaskedEntriesGetExactlyZeroGradient) {
     const attn::AttentionOptions options{attn::Scale::inverse_sqrt_dk(), c.mask};
     const AllPaths paths = all_paths(x, shape, options, {2, 4});
     for (const auto* g : {&paths.reference, &paths.full, &paths.tiled}) {
-      for (float value : g->q) ASSERT_FALSE(std::isnan(value));
+      EXPECT_TRUE(all_finite(*g));
       for (std::size_t j : c.unseen_keys) {
         for (std::size_t col = 0; col < shape.d_k; ++col) EXPECT_EQ(g->k[j * shape.d_k + col], 0.0f) << "key " << j;
         for (std::size_t col = 0; col < shape.d_v; ++col) EXPECT_EQ(g->v[j * shape.d_v + col], 0.0f) << "key " << j;
@@ -215,7 +233,8 @@ TEST(AttentionBackward, MaskedEntriesGetExactlyZeroGradient) {
 }
 
 // Scores in the hundreds (XNNPACK's hostile softmax inputs): the weights
-// saturate, nothing overflows, all three paths agree.
+// saturate, every gradient of every path is finite (the reference's too: an
+// infinity on every path would pass the comparison), all three paths agree.
 TEST(AttentionBackward, SaturatedScoresStayFinite) {
   attn::Rng rng(803);
   const attn::AttentionShape shape{9, 17, 8, 5};
@@ -223,35 +242,44 @@ TEST(AttentionBackward, SaturatedScoresStayFinite) {
   for (const attn::Scale& scale : {attn::Scale::none(), attn::Scale::inverse_sqrt_dk()}) {
     const attn::AttentionOptions options{scale, attn::Mask::causal()};
     const AllPaths paths = all_paths(x, shape, options, {4, 4});
-    for (float value : paths.full.k) ASSERT_TRUE(std::isfinite(value));
+    for (const auto* g : {&paths.reference, &paths.full, &paths.tiled}) EXPECT_TRUE(all_finite(*g));
     EXPECT_TRUE(same_gradients(paths.full, paths.reference));
     EXPECT_TRUE(same_gradients(paths.tiled, paths.reference));
   }
 }
 
-// The tiled forward's L_i = ln sum_j exp(S_ij) against its definition in
-// double, -inf for fully masked rows; its output equals attention_output's.
-TEST(AttentionBackward, TiledForwardKeepsTheRowLogSumExp) {
-  attn::Rng rng(804);
-  const attn::AttentionShape shape{7, 11, 3, 2};
-  const Operands x = random_operands(shape, rng);
-  std::vector<std::uint8_t> keep(7 * 11, 1);
-  for (std::size_t j = 0; j < 11; ++j) keep[3 * 11 + j] = 0;
-  const attn::AttentionOptions options{attn::Scale::by(0.9f), attn::Mask::explicit_keep(keep)};
-  const auto forward = attn::testing::attention_forward_tiled(x.q, x.k, x.v, shape, options, {2, 3});
-  EXPECT_TRUE(all_close(forward.output, attn::attention_output(x.q, x.k, x.v, shape, options)));
-  for (std::size_t i = 0; i < shape.n; ++i) {
-    if (i == 3) {
-      EXPECT_EQ(forward.log_sum_exp[i], -std::numeric_limits<float>::infinity());
-      continue;
+// Scores of about 1e7 (beyond 2^10): the tiled backward takes its weights from
+// its own row statistics, not the forward's L_i (a float at 1e7 cannot hold
+// ln 3). Four distinct keys, each three times: each row's weights are 1/3 on
+// the three copies of its best key (the scores of different keys lie ~1e6
+// apart), so dV = P^T dO is exact on every path; every mask kind, threads 1
+// and 2 (the same bits), two block shapes.
+TEST(AttentionBackward, TiledBackwardAtLargeScoresUsesItsOwnRowStatistics) {
+  attn::Rng rng(808);
+  const attn::AttentionShape shape{9, 12, 3, 2};
+  Operands x = random_operands(shape, rng);
+  for (float& value : x.q) value *= 100.0f;
+  const std::vector<float> distinct = rng.normal_matrix(4, shape.d_k, 1e5);
+  for (std::size_t j = 0; j < shape.m; ++j)
+    std::copy_n(distinct.begin() + (j % 4) * shape.d_k, shape.d_k, x.k.begin() + j * shape.d_k);
+  const attn::testing::TileSizes tiles[] = {{2, 3}, {64, 64}};
+  for (const attn::Mask& mask : every_mask_kind(shape.n, shape.m, rng)) {
+    attn::AttentionOptions options{attn::Scale::inverse_sqrt_dk(), mask};
+    const auto reference = attn::reference::attention_backward(x.q, x.k, x.v, x.grad_output, shape, options);
+    for (const attn::testing::TileSizes& tile : tiles) {
+      SCOPED_TRACE(::testing::Message() << describe(shape, options) << " tiles " << tile.queries << "x" << tile.keys);
+      const auto forward = attn::testing::attention_forward_tiled(x.q, x.k, x.v, shape, options, tile);
+      options.threads = 1;
+      const auto one = attn::testing::attention_backward_tiled(x.q, x.k, x.v, x.grad_output, forward, shape, options, tile);
+      options.threads = 2;
+      const auto two = attn::testing::attention_backward_tiled(x.q, x.k, x.v, x.grad_output, forward, shape, options, tile);
+      EXPECT_TRUE(all_finite(one));
+      EXPECT_TRUE(all_close(one.v, reference.v));
+      EXPECT_TRUE(all_close(attn::attention_backward(x.q, x.k, x.v, x.grad_output, shape, options).v, reference.v));
+      EXPECT_EQ(one.q, two.q);
+      EXPECT_EQ(one.k, two.k);
+      EXPECT_EQ(one.v, two.v);
     }
-    double sum = 0;
-    for (std::size_t j = 0; j < shape.m; ++j) {
-      double s = 0;
-      for (std::size_t c = 0; c < shape.d_k; ++c) s += double{x.q[i * 3 + c]} * x.k[j * 3 + c];
-      sum += std::exp(0.9f * s);
-    }
-    EXPECT_TRUE(attn_test::close(forward.log_sum_exp[i], std::log(sum))) << "row " << i;
   }
 }
 
@@ -298,7 +326,7 @@ TEST(AttentionBackward, BadInputNamesTheArgument) {
   broken.log_sum_exp.pop_back();
   EXPECT_TRUE(throws_with_message<attn::ShapeError>(
       [&] { attn::attention_backward_tiled(x.q, x.k, x.v, x.grad_output, broken, shape); },
-      {"forward.log_sum_exp: expected n = 3 floats, got 2"}));
+      {"forward.log_sum_exp: expected n = 3 numbers, got 2"}));
   broken = forward;
   broken.log_sum_exp[1] = std::numeric_limits<float>::infinity();
   EXPECT_TRUE(throws_with_message<attn::ValueError>(

@@ -185,4 +185,43 @@ TEST(Tasks, LongNamesAndSentencesAreQuotedShortened) {
                                                     {"sentence: expected at most 4096 bytes, got 1000000"}));
 }
 
+// Hostile typed text (issue 25): a character of several bytes was split into
+// its bytes (one U+FFFD each once shown), a NUL cut the message (it is passed
+// on as a C string), a lone surrogate became another character, a U+202E
+// turned the page's own sentence backwards. Now each offending character is
+// named as typed, the invisible ones by code point, and the message is whole.
+TEST(Tasks, OffendingCharactersAreNamedAsTypedTheInvisibleOnesByCodePoint) {
+  const attn::Task reverse(attn::TaskKind::Reverse), translate(attn::TaskKind::Translate);
+  const auto message = [](const attn::Task& task, std::string_view sentence) {
+    try {
+      task.tokenize(sentence);
+    } catch (const attn::ValueError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  const auto starts = [](const std::string& text, const std::string& start) {
+    return text.substr(0, start.size()) == start ? ::testing::AssertionSuccess()
+                                                 : ::testing::AssertionFailure() << text;
+  };
+  const std::string digits = "; the vocabulary is: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9";
+  // Full-width digits: one character each (three bytes).
+  EXPECT_EQ(message(reverse, "\xef\xbc\x91\xef\xbc\x92\xef\xbc\x93\xef\xbc\x94\xef\xbc\x95\xef\xbc\x96\xef\xbc\x97\xef\xbc\x98"),
+            "sentence: unknown characters \"\xef\xbc\x91\", \"\xef\xbc\x92\", \"\xef\xbc\x93\", \"\xef\xbc\x94\", "
+            "\"\xef\xbc\x95\", \"\xef\xbc\x96\", \"\xef\xbc\x97\", \"\xef\xbc\x98\"" + digits);
+  // A NUL, a right-to-left override, a lone surrogate (as the bindings pass one), a byte that is not UTF-8.
+  const std::string words = "; the vocabulary is: the young, a young";
+  EXPECT_TRUE(starts(message(translate, std::string("the\0young", 9)), "sentence: unknown word \"the<U+0000>young\"" + words));
+  EXPECT_NE(message(translate, std::string("the\0young", 9)).find("in the garden"), std::string::npos) << "whole";
+  EXPECT_TRUE(starts(message(translate, "the young \xe2\x80\xae" "boy"), "sentence: unknown word \"<U+202E>boy\"" + words));
+  EXPECT_TRUE(starts(message(translate, "library\xed\xa0\xbd"), "sentence: unknown word \"library<U+D83D>\"" + words));
+  EXPECT_TRUE(starts(message(translate, "caf\xff"), "sentence: unknown word \"caf<0xFF>\"" + words));
+  // A combining mark alone (reverse splits characters) by code point; in a word, as typed.
+  EXPECT_EQ(message(reverse, "1234567\xcc\x81"), "sentence: unknown character \"<U+0301>\"" + digits);
+  EXPECT_TRUE(starts(message(translate, "cafe\xcc\x81 \xec\xb1\x85"),
+                     "sentence: unknown words \"cafe\xcc\x81\", \"\xec\xb1\x85\"" + words));
+  // A space that is not U+0020 is no separator: the word is unknown, the space named.
+  EXPECT_TRUE(starts(message(translate, "the\xc2\xa0young"), "sentence: unknown word \"the<U+00A0>young\"" + words));
+}
+
 }  // namespace

@@ -6,8 +6,10 @@
 // and bad options.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "attn/error.hpp"
@@ -200,15 +202,15 @@ TEST(Training, BadOptionsNameTheArgument) {
   options = {};
   options.d_model = 2000;
   EXPECT_TRUE(throws_with_message<attn::ValueError>([&] { attn::Trainer{options}; },
-                                                    {"d_model: expected 1 to 1024, got 2000"}));
+                                                    {"d_model: expected an integer from 1 to 1024, got 2000"}));
   options = {};
-  options.learning_rate = -0.5f;
-  EXPECT_TRUE(throws_with_message<attn::ValueError>([&] { attn::Trainer{options}; },
-                                                    {"learning_rate: expected a finite number > 0, got -0.5"}));
+  options.learning_rate = -0.5;
+  EXPECT_TRUE(throws_with_message<attn::ValueError>(
+      [&] { attn::Trainer{options}; }, {"learning_rate: expected a number above 0 and at most 1, got -0.5"}));
   options = {};
   options.batch_size = 0;
   EXPECT_TRUE(throws_with_message<attn::ValueError>([&] { attn::Trainer{options}; },
-                                                    {"batch_size: expected 1 to 4096, got 0"}));
+                                                    {"batch_size: expected an integer from 1 to 4096, got 0"}));
   attn::Trainer trainer(attn::TrainerOptions{});
   EXPECT_TRUE(throws_with_message<attn::ShapeError>([&] { trainer.step(0); }, {"count: expected at least 1, got 0"}));
   EXPECT_TRUE(throws_with_message<attn::ValueError>([&] { trainer.translate("1 2 3"); },
@@ -216,32 +218,63 @@ TEST(Training, BadOptionsNameTheArgument) {
   EXPECT_EQ(trainer.step(2).step, 2u) << "the trainer keeps working after an error";
 }
 
+// A trainer of batch 1 whose source token `token` has an embedding of `size`
+// in every coordinate, where `token` is in the second batch and not in the
+// first: its first step runs as usual, its second meets numbers beyond what
+// the float passes hold (a way to make any learning rate's divergence happen
+// on a known step).
+attn::Trainer trainer_that_overflows_at_step_2(float size) {
+  attn::TrainerOptions options;
+  options.task = attn::TaskKind::Translate;
+  options.batch_size = 1;
+  attn::Trainer scout(options);
+  scout.step();
+  const std::vector<std::int32_t> first(scout.batch_sources().begin(), scout.batch_sources().end());
+  scout.step();
+  std::int32_t token = -1;
+  for (std::int32_t id : scout.batch_sources())
+    if (std::find(first.begin(), first.end(), id) == first.end()) token = id;
+  EXPECT_GE(token, 0) << "the first two batches have the same tokens";
+  attn::Trainer trainer(options);
+  const std::size_t d = trainer.model().shape().d_model;
+  float* embedding = trainer.model().parameters().data() + trainer.model().layout().embedding + token * d;
+  std::fill(embedding, embedding + d, size);
+  return trainer;
+}
+
 // Fuzz finding: a learning rate far too large grew the parameters until the
 // float passes overflowed, and evaluate() returned a NaN loss. Now the step
-// that meets the overflow, and evaluate(), refuse with a named error.
+// that meets the overflow, and evaluate(), refuse with a named error. (Rates
+// that large are refused now; the overflow is made by setting parameters.)
 TEST(Training, DivergedTrainingIsRefusedNeverNaN) {
-  attn::TrainerOptions options;
-  options.learning_rate = 1e30f;
-  options.weight_decay = 0.0f;  // (AdamW needs learning_rate * weight_decay < 1)
-  attn::Trainer trainer(options);
+  attn::Trainer trainer = trainer_that_overflows_at_step_2(3e38f);
   std::string error;
-  std::size_t steps = 0;
   try {
-    for (; steps < 10; ++steps) {
-      const attn::TrainingStep step = trainer.step();
-      EXPECT_TRUE(std::isfinite(step.loss)) << "step " << step.step;
-    }
+    trainer.step(5);
   } catch (const attn::ValueError& e) {
     error = e.what();
   }
-  EXPECT_LT(steps, 10u) << "a learning rate of 1e30 should overflow within a few steps";
   EXPECT_NE(error.find("training diverged: a smaller learning rate keeps them in range"), std::string::npos) << error;
-  EXPECT_EQ(trainer.steps_taken(), steps) << "the refused step does not count";
-  try {
-    const attn::Evaluation e = trainer.evaluate();
-    EXPECT_TRUE(std::isfinite(e.loss));
-  } catch (const attn::ValueError& e) {
-    EXPECT_NE(std::string(e.what()).find("training diverged"), std::string::npos) << e.what();
+  EXPECT_EQ(trainer.steps_taken(), 1u) << "the refused step does not count";
+  // The held-out sentences with that token overflow too: evaluate() refuses, never a NaN loss.
+  EXPECT_TRUE(attn_test::throws_with_message<attn::ValueError>(
+      [&] { trainer.evaluate(); }, {"training diverged: a smaller learning rate keeps them in range"}));
+}
+
+// A step(count) refused after some of its steps: those stand, and the error
+// says how many there were (the caller asked for `count` and could not tell).
+TEST(Training, AStepRefusedMidwaySaysHowManyWereTaken) {
+  for (const float size : {1e30f, 3e38f}) {  // gradients beyond Adam's range; logits beyond the float range
+    attn::Trainer trainer = trainer_that_overflows_at_step_2(size);
+    std::string error;
+    try {
+      trainer.step(5);
+    } catch (const attn::ValueError& e) {
+      error = e.what();
+    }
+    EXPECT_EQ(trainer.steps_taken(), 1u) << size;
+    const std::string suffix = "; step 2 of the 5 asked was refused: 1 taken, 1 in all";
+    EXPECT_TRUE(error.size() > suffix.size() && error.ends_with(suffix)) << error;
   }
 }
 

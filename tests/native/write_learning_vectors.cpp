@@ -104,9 +104,10 @@ void write_trainer_case(JsonWriter& out, attn::TaskKind kind, std::uint64_t seed
   out.raw("{");
   out.key("task"), out.string(task.name().c_str()), out.raw(",");
   out.key("seed"), out.integer(static_cast<long long>(seed)), out.raw(",");
+  out.key("model"), out.string(std::string(attn::model_name(o.model)).c_str()), out.raw(",");
   out.key("heads"), out.integer(*o.heads), out.raw(",");
   out.key("dModel"), out.integer(*o.d_model), out.raw(",");
-  out.key("scale"), out.raw(o.scale ? "true" : "false"), out.raw(",");
+  out.key("scale"), out.raw(*o.scale ? "true" : "false"), out.raw(",");
   out.key("learningRate"), out.number(*o.learning_rate), out.raw(",");
   out.key("batchSize"), out.integer(*o.batch_size), out.raw(",");
   out.key("weightDecay"), out.number(*o.weight_decay), out.raw(",");

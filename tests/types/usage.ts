@@ -78,7 +78,7 @@ export async function everyCall(build: BuildName): Promise<void> {
 
 export async function rawModule(): Promise<number> {
   const module = await loadBuild('baseline');
-  const width: number = module.simdWidth();
+  const width: number = module.kernelFacts().lanes;
   const result = module.softmax(new Float32Array([1, 2]), 1, 2);
   // The raw module returns its errors: narrow before use.
   if (result instanceof Error) throw result;
@@ -141,10 +141,10 @@ export async function learning(): Promise<number> {
     path: 'reference' });
   const raw = await loadBuild('simd', { learning: true });
   const handle = new raw.Trainer();
-  const started = handle.start({ task: 'reverse', seedHigh: 0, seedLow: 1, heads: 2, dModel: 32, batchSize: 32,
+  const started = handle.start({ task: 'reverse', seed: '1', heads: 2, dModel: 32, batchSize: 32,
     scale: true, learningRate: 0.01, weightDecay: 0.5 });
   if (started instanceof Error) throw started;
-  const defaults = raw.trainerDefaults('translate');
+  const defaults = raw.trainerFootprint({ task: 'translate', seed: '1' });
   handle.delete();
   // @ts-expect-error the attention module has no trainer
   void new (await loadBuild('simd')).Trainer();

@@ -8,7 +8,8 @@
 //   - the Emscripten modules lose their `new URL('x.wasm', import.meta.url)`
 //     (never used when the bytes are given; it would emit a second copy);
 //   - `new Worker(new URL(...))` throws instead (a module worker cannot start
-//     from disk; the sections fall back to the main thread);
+//     from disk; the worker bridge, src/worker/bridge.js, runs each service
+//     on the page instead);
 //   - after the bundle is written (one script: code splitting is off), the
 //     script and the stylesheet are put inside the HTML, written to `outFile`,
 //     with a Content-Security-Policy <meta> that allows exactly that script and

@@ -2,7 +2,8 @@
 // decoupled weight decay (AdamW, Loshchilov and Hutter 2019) when λ > 0.
 //
 // For step t = 1, 2, ... and every parameter θ with gradient g:
-//   θ = θ (1 - α λ)                    decoupled weight decay (none when λ = 0)
+//   θ = θ (1 - α λ)                    decoupled weight decay (none when λ = 0; only the
+//                                      parameters the decay mask selects, when one is given)
 //   m = β1 m + (1 - β1) g              first moment
 //   v = β2 v + (1 - β2) g^2            second moment
 //   m̂ = m / (1 - β1^t),  v̂ = v / (1 - β2^t)   bias corrections
@@ -30,11 +31,14 @@ struct AdamOptions {
 
 class Adam {
  public:
-  // Moments for `parameter_count` parameters, all 0. ValueError unless
+  // Moments for `parameter_count` parameters, all 0. `decays`: 1 for each
+  // parameter weight decay applies to, 0 for the others (the model engine
+  // decays matrices only: layers/parameters.hpp); empty: every parameter.
+  // ShapeError if it is given with another length. ValueError unless
   // learning_rate and epsilon are finite and > 0, 0 <= beta < 1 and 0 <= α λ < 1
   // ("learning_rate: expected a finite number > 0, got 0"); ShapeError if
   // parameter_count is 0.
-  Adam(std::size_t parameter_count, const AdamOptions& options = {});
+  Adam(std::size_t parameter_count, const AdamOptions& options = {}, std::vector<unsigned char> decays = {});
 
   // One update of `parameters` from `gradients` (both parameter_count long,
   // else ShapeError naming them). ValueError, and nothing changed, if either
@@ -51,6 +55,7 @@ class Adam {
  private:
   AdamOptions options_;
   std::vector<float> first_moment_, second_moment_;  // m, v
+  std::vector<unsigned char> decays_;                // empty: all
   double beta1_power_ = 1.0, beta2_power_ = 1.0;     // β1^t, β2^t
   std::size_t steps_ = 0;
 };

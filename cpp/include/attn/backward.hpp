@@ -51,16 +51,19 @@ AttentionGradients attention_backward(FloatSpan q, FloatSpan k, FloatSpan v, Flo
 // query row, the log-sum-exp of its scaled, masked scores,
 //   L_i = m_i + ln(l_i) = ln sum_j exp(S_ij)          (-inf for a fully masked row)
 // so that the backward pass recomputes P_ij = exp(S_ij - L_i) block by block.
+// L is kept in double: scores beyond the float range (q = (1e20, 0), k_0 = q
+// give S_00 = 7.07e39) have a log-sum-exp beyond it too, and the gradients of
+// such a call still fit, so the tiled path must carry L to them as the full
+// path and the reference do (every path gives the same answer).
 struct TiledAttentionForward {
-  std::vector<float> output;       // n x d_v
-  std::vector<float> log_sum_exp;  // n
+  std::vector<float> output;        // n x d_v
+  std::vector<double> log_sum_exp;  // n
 };
 
 // q n x d_k, k m x d_k, v m x d_v -> output n x d_v and L (n): the online-softmax
 // forward pass of attention_output itself (FlashAttention-2, Algorithm 1; the
-// same output, bit for bit), which also returns the row log-sum-exp. Errors of
-// attention_output, and a ValueError naming log_sum_exp[i] when L_i is beyond
-// the float range.
+// same output, bit for bit), which also returns the row log-sum-exp. The
+// errors of attention_output, and no other: its output and L always fit.
 TiledAttentionForward attention_forward_tiled(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                               const AttentionOptions& options = {});
 
@@ -69,7 +72,8 @@ TiledAttentionForward attention_forward_tiled(FloatSpan q, FloatSpan k, FloatSpa
 // (FlashAttention-2, Algorithm 2): never holds an n x m matrix, so n*m may
 // exceed kMaxMatrixElements. Errors of attention_output with tiles; ShapeError
 // or ValueError naming grad_output, forward.output or forward.log_sum_exp
-// (whose entries must be finite or -inf).
+// (whose entries must be finite or -inf, and at least the row's largest score
+// less 1: the forward of another call is refused).
 AttentionGradients attention_backward_tiled(FloatSpan q, FloatSpan k, FloatSpan v, FloatSpan grad_output,
                                             const TiledAttentionForward& forward, const AttentionShape& shape,
                                             const AttentionOptions& options = {});

@@ -17,8 +17,13 @@
 // and attention_output_full never raise on finite inputs of a valid shape;
 // the trace raises when a score itself does not fit. A row is treated as
 // masked only when the mask masks all of it.
-// Bindings map ShapeError and SizeError to JavaScript RangeError and
-// ValueError to TypeError/Error; the message is passed through unchanged.
+// The same call gives the same answer on every path: the numbers two paths
+// both return agree within float rounding, and a path raises only for a
+// number that it returns and that does not fit (the trace returns the
+// scores; attention_output, the tiled forward, whose log-sum-exp is kept in
+// double, and the backward passes return no score).
+// Bindings map ShapeError and SizeError to JavaScript RangeError, ValueError
+// to Error and OptionError to TypeError; the message is passed through unchanged.
 #pragma once
 
 #include <stdexcept>
@@ -47,6 +52,14 @@ class ValueError : public Error {
 
 // A requested size would not fit in memory (see kMaxMatrixElements).
 class SizeError : public Error {
+ public:
+  using Error::Error;
+};
+
+// An option the call does not take: unknown, not one of its choices, of the
+// wrong kind, or not applicable to the chosen model or task
+// (attn/trainer_options.hpp).
+class OptionError : public Error {
  public:
   using Error::Error;
 };

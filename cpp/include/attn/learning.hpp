@@ -5,6 +5,7 @@
 //   attn/adam.hpp                 Adam / AdamW
 //   attn/tasks.hpp                the reverse and translate tasks
 //   attn/seq2seq_model.hpp        the one-attention-layer model
+//   attn/trainer_options.hpp      the trainer's options and their rules, in one table
 //   attn/trainer.hpp              the trainer (createTrainer in JavaScript)
 #pragma once
 
@@ -15,3 +16,4 @@
 #include "attn/seq2seq_model.hpp"
 #include "attn/tasks.hpp"
 #include "attn/trainer.hpp"
+#include "attn/trainer_options.hpp"

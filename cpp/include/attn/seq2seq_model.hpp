@@ -73,6 +73,14 @@ class Seq2SeqModel {
   Seq2SeqModel(Seq2SeqModel&&) noexcept;
   Seq2SeqModel& operator=(Seq2SeqModel&&) noexcept;
 
+  // The floats a model of this shape holds once it has run loss_and_gradient on
+  // batches of train_batch examples and predict on up to predict_batch
+  // (parameters, gradients, the workspaces), computed without making it.
+  // Errors as the constructor's.
+  // The parameters of a model of this shape (layout().total).
+  static std::size_t parameter_count(const Seq2SeqShape& shape);
+  static std::size_t floats_held(const Seq2SeqShape& shape, std::size_t train_batch, std::size_t predict_batch);
+
   const Seq2SeqShape& shape() const { return shape_; }
   const Seq2SeqLayout& layout() const { return layout_; }
   float scale() const { return scale_; }

@@ -46,7 +46,9 @@ class ForceKernelVariant {
 
 // The block sizes of the tiled path (FlashAttention's B_r x B_c): each step
 // holds one B_r x B_c block of scores, never the n x m matrix. The defaults
-// are what attn::attention_output uses.
+// are not what attn::attention_output uses: it runs with the block sizes of
+// the kernel variant in use, active_kernel_variant().block_queries x
+// block_keys, measured per instruction set (src/kernels/micro_kernel.hpp).
 struct TileSizes {
   std::size_t queries = 64;  // B_r, query rows per block
   std::size_t keys = 64;     // B_c, keys per block

@@ -1,7 +1,7 @@
 // attn/trainer.hpp — trains the model of attn/seq2seq_model.hpp on a task of
 // attn/tasks.hpp with Adam (attn/adam.hpp), deterministically from a seed.
-// The object the wasm bindings wrap as createTrainer({ task, seed, heads?,
-// dModel?, scale?, learningRate? }).
+// The object the wasm bindings wrap as createTrainer({ task, seed, ... });
+// its options and their rules: attn/trainer_options.hpp.
 //
 // From the seed: the initial weights (attn::Rng(seed), attn/seq2seq_model.hpp),
 // and every batch from attn::Rng(s), s = the first next_u64() of a fresh
@@ -22,19 +22,9 @@
 #include "attn/adam.hpp"
 #include "attn/seq2seq_model.hpp"
 #include "attn/tasks.hpp"
+#include "attn/trainer_options.hpp"
 
 namespace attn {
-
-struct TrainerOptions {
-  TaskKind task = TaskKind::Reverse;
-  std::uint64_t seed = 1;
-  std::optional<std::size_t> heads;          // default: Trainer::defaults(task)
-  std::optional<std::size_t> d_model;        // default: Trainer::defaults(task)
-  bool scale = true;                         // scores times 1/sqrt(d_k), or not scaled
-  std::optional<float> learning_rate;        // Adam's α; default: Trainer::defaults(task)
-  std::optional<std::size_t> batch_size;     // examples per step; default: Trainer::defaults(task)
-  std::optional<float> weight_decay;         // AdamW's λ; default: Trainer::defaults(task)
-};
 
 struct TrainingStep {
   std::size_t step = 0;  // steps taken so far
@@ -60,24 +50,44 @@ struct AlignmentReading {
   std::vector<std::size_t> strongest_sources() const;
 };
 
+// What a trainer of some options needs, known before it is made.
+struct TrainerFootprint {
+  TrainerOptions options;      // resolved: the defaults filled in
+  // The task's sizes: S, T, the target vocabulary V, the held-out examples.
+  std::size_t source_length = 0, target_length = 0, target_vocabulary = 0, held_out = 0;
+  std::size_t parameters = 0;  // floats the model learns
+  // The most memory it holds at once, in bytes: the parameters, their
+  // gradients and Adam's two moments, the workspaces of a training batch and
+  // of the held-out set, the batch, and what an evaluation gathers.
+  std::size_t bytes = 0;
+};
+
 class Trainer {
  public:
-  // ValueError/ShapeError naming the option: heads must divide d_model,
-  // 1 <= d_model <= 1024, 1 <= batch_size <= 4096, learning_rate finite > 0.
-  explicit Trainer(const TrainerOptions& options);
+  // The options checked and completed by resolve_options (attn/trainer_options.hpp;
+  // its errors, naming options as `names` spells them).
+  explicit Trainer(const TrainerOptions& options, OptionNames names = OptionNames::Cpp);
 
-  // The defaults for a task, chosen by measurement (cpp/src/training/README.md).
+  // Every option of a task at its default.
   static TrainerOptions defaults(TaskKind task);
+
+  // The parameters and memory a trainer of these options needs (the errors of
+  // the constructor), without making it.
+  static TrainerFootprint footprint(const TrainerOptions& options, OptionNames names = OptionNames::Cpp);
 
   // `count` >= 1 steps of Adam on fresh batches -> the last step's number and loss.
   // Never NaN: when the parameters have grown so large that the model's float
-  // passes overflow (a learning rate too large for them), ValueError ("logits:
-  // ... training diverged: a smaller learning rate keeps them in range"); the
-  // steps before it stand. evaluate(), probe() and translate() raise it too.
+  // passes overflow, ValueError ("logits: ... training diverged: a smaller
+  // learning rate keeps them in range"); evaluate(), probe() and translate()
+  // raise it too. The steps before the one refused stand, and the message
+  // ends with how many there were ("...; step 2 of the 5 asked was refused:
+  // 1 taken, 7 in all").
   TrainingStep step(std::size_t count = 1);
 
-  // Loss and token accuracy on the task's held-out examples (none seen in training).
+  // Loss and token accuracy on the task's held-out examples (none seen in
+  // training), kEvaluationChunk examples at a time.
   Evaluation evaluate();
+  static constexpr std::size_t kEvaluationChunk = 64;
 
   // The fixed probe example: its words, the model's output and attention weights.
   AlignmentReading probe();

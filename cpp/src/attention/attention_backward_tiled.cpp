@@ -25,7 +25,7 @@
 //   dQ_i^T += K_j^T dS_ij^T            block_accumulate (times scale once, when dQ_i leaves the layout)
 //   dK_j   += dS_ij^T Q_i              matmul_ab_add (times scale once, in finish_keys)
 //
-// Memory: D and the query blocks moved into the layout once (Q_i^T and dO_i^T,
+// Memory: D, L and the query blocks moved into the layout once (Q_i^T and dO_i^T,
 // and the blocks shorter than a whole number of vectors, Q_i and dO_i with zero
 // rows: the last block, or all with blocks of another size), and dQ^T (d_k x B_r per query block), in the thread's scratch buffer
 // (scratch.hpp); then blocks: P^T and dS^T (B_c x B_r each), dK_j and dV_j
@@ -40,8 +40,21 @@
 // call's scores) raises ValueError naming forward.log_sum_exp[i], so that
 // P_ij <= e. Float range
 // (backward_range.hpp): a call whose float intermediates could overflow is
-// computed in double from q, k, v and grad_output (the forward is not used).
+// computed in double from q, k, v and grad_output (the forward is not used:
+// its L, kept in double, may lie beyond the float range); on the float path
+// every score lies within 2^126, so L_i does too, and is used as a float.
+//
+// Large scores (a bound on |S_ij| beyond 2^10): the pass recomputes each row's
+// statistics from its own scores first (m_i and l_i, an extra sweep of
+// block_scores and block_softmax over the key blocks) and takes
+// P_ij = exp(S_ij - m_i) / l_i. The forward's L_i cannot give these weights:
+// a float L_i = m_i + ln l_i loses ln l_i once a float's spacing at m_i exceeds
+// it (two tied keys at scores of 3e17 got weights 1 and 1 instead of 1/2 and
+// 1/2, so the gradients were twice the full path's), and a score recomputed here
+// one spacing (2^-13 at 2^10) from the forward's changes its weight by that
+// factor. L_i is then only checked (the forward of another call is refused).
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <exception>
 #include <limits>
@@ -66,20 +79,40 @@ namespace {
 
 constexpr float kMinusInfinity = -std::numeric_limits<float>::infinity();
 
-// ValueError at the first entry of L that is NaN or +inf (-inf marks a fully
-// masked row and is allowed).
-void require_log_sum_exp_values(FloatSpan log_sum_exp) {
-  for (std::size_t i = 0; i < log_sum_exp.size(); ++i) {
-    const float value = log_sum_exp[i];
-    if (std::isnan(value) || value == std::numeric_limits<float>::infinity()) {
+// ShapeError unless L has n entries; ValueError at the first entry that is NaN
+// or +inf (-inf marks a fully masked row and is allowed).
+void require_log_sum_exp(const std::vector<double>& log_sum_exp, std::size_t n) {
+  if (log_sum_exp.size() != n) {
+    throw ShapeError("forward.log_sum_exp: expected n = " + std::to_string(n) + " numbers, got " +
+                     std::to_string(log_sum_exp.size()));
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const double value = log_sum_exp[i];
+    if (std::isnan(value) || value == std::numeric_limits<double>::infinity()) {
       throw ValueError("forward.log_sum_exp[" + std::to_string(i) + "]: expected a finite number or -inf, got " +
                        detail::describe_value(value));
     }
   }
 }
 
+// L_i as the float the float path uses. There every score lies within 2^126
+// (backward_bounds), so this call's L_i (between the largest score and it plus
+// ln m) fits in a float: one beyond it is another call's.
+float log_sum_exp_as_float(double log_sum_exp, std::size_t i) {
+  if (log_sum_exp == -std::numeric_limits<double>::infinity() || std::fabs(log_sum_exp) <= FLT_MAX)
+    return static_cast<float>(log_sum_exp);
+  throw ValueError("forward.log_sum_exp[" + std::to_string(i) + "]: expected the log-sum-exp of row " +
+                   std::to_string(i) + "'s scores, which lie within the float range, got " +
+                   detail::describe_value(log_sum_exp) + " (the forward of another call?)");
+}
+
 // The largest weight exp(S_ij - L_i) the pass accepts: e (S_ij <= L_i + 1).
 const double kLargestWeight = std::exp(1.0);
+
+// Scores up to this bound use the forward's L_i (above): a float's spacing
+// there is at most 2^-13, so a score's rounding changes its weight by at most
+// about 1e-4 (relative).
+constexpr double kLargestScoreForForwardStatistics = 0x1p10;
 
 // How far a score recomputed here may lie above the forward's L_i by rounding
 // alone: the forward and this pass compute S_ij = scale q_i . k_j in float in
@@ -119,8 +152,7 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
   const double grad_output_norm = detail::largest_row_norm("grad_output", grad_output.data(), shape.n, shape.d_v);
   detail::require_length("forward.output", forward.output, "n*d_v", shape.n, shape.d_v);
   const double output_norm = detail::largest_row_norm("forward.output", forward.output.data(), shape.n, shape.d_v);
-  detail::require_length("forward.log_sum_exp", forward.log_sum_exp, "n", shape.n);
-  require_log_sum_exp_values(forward.log_sum_exp);
+  require_log_sum_exp(forward.log_sum_exp, shape.n);
 
   const detail::BackwardNorms norms{plan.norms.query, plan.norms.key, plan.norms.value, grad_output_norm,
                                     output_norm};
@@ -137,16 +169,18 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
   const std::size_t key_blocks = (m + block_cols - 1) / block_cols, query_blocks = (n + block_rows - 1) / block_rows;
   const float scale = plan.scale;
   const float* dO = grad_output.data();
-  const float* L = forward.log_sum_exp.data();
+  const bool own_statistics = std::abs(static_cast<double>(scale)) * plan.norms.query * plan.norms.key >
+                              kLargestScoreForForwardStatistics;
   detail::checked_product("B_r*B_c", rows_p, block_cols);
   detail::checked_product("B_c*d", block_cols, std::max(d_k, d_v));
-  detail::checked_product("T_r*B_r*d", detail::checked_product("T_r*B_r", query_blocks, rows_p), 3 * d_k + 2 * d_v + 1);
+  detail::checked_product("T_r*B_r*d", detail::checked_product("T_r*B_r", query_blocks, rows_p), 3 * d_k + 2 * d_v + 3);
 
   AttentionGradients gradients{std::vector<float>(n * d_k), std::vector<float>(m * d_k), std::vector<float>(m * d_v)};
 
   // The query blocks in the layout, once: Q_i^T, dO_i^T (padding lanes 0), D_i
-  // (0 on padding); Q_i and dO_i with zero rows up to rows_p for the blocks
-  // [first_padded, T_r) that have fewer rows (the products of dK_j and dV_j take
+  // (0 on padding), the shift of each row's weights (L_i as a float, or with
+  // own statistics m_i, and 1 / l_i; -inf and 0 on padding: no weights); Q_i
+  // and dO_i with zero rows up to rows_p for the blocks [first_padded, T_r) that have fewer rows (the products of dK_j and dV_j take
   // rows_p rows of them): the last block with the variant's blocks (B_r =
   // rows_p), every block with blocks of another size; and, on one thread, dQ_i^T
   // of every block. In this thread's scratch buffer (reused from call to call:
@@ -158,17 +192,21 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
   const std::size_t threads = detail::threads_worth(options.threads, flops);
   const bool one_thread = threads <= 1 || key_blocks * query_blocks <= 1;
   const std::size_t lanes_total = query_blocks * rows_p;  // T_r * B_r, padded
-  detail::Scratch scratch(detail::ScratchUse::BackwardBlocks, lanes_total * (d_k + d_v + 1 + (one_thread ? d_k : 0)) +
+  detail::Scratch scratch(detail::ScratchUse::BackwardBlocks, lanes_total * (d_k + d_v + 3 + (one_thread ? d_k : 0)) +
                                                                 padded_lanes * (d_k + d_v));
   float* next = scratch.data();
   const auto take = [&](std::size_t count) { float* part = next; next += count; return part; };
   float* const queries_t = take(lanes_total * d_k);
   float* const grad_outputs_t = take(lanes_total * d_v);
   float* const d_rows = take(lanes_total);
+  float* const shift_rows = take(lanes_total);
+  float* const inverse_sum_rows = take(lanes_total);  // 1 / l_i (own statistics only)
   float* const queries_padded = take(padded_lanes * d_k);
   float* const grad_outputs_padded = take(padded_lanes * d_v);
   float* const all_grad_q_t = one_thread ? take(lanes_total * d_k) : nullptr;
   std::fill(d_rows, d_rows + lanes_total, 0.0f);
+  std::fill(shift_rows, shift_rows + lanes_total, kMinusInfinity);  // (own statistics: the running max)
+  std::fill(inverse_sum_rows, inverse_sum_rows + lanes_total, 0.0f);  // (own statistics: the running sum)
   std::fill(queries_padded, queries_padded + padded_lanes * d_k, 0.0f);
   std::fill(grad_outputs_padded, grad_outputs_padded + padded_lanes * d_v, 0.0f);
   if (one_thread) std::fill(all_grad_q_t, all_grad_q_t + lanes_total * d_k, 0.0f);
@@ -176,8 +214,10 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
     const std::size_t q0 = i * block_rows, rows = std::min(block_rows, n - q0);
     kernels.transpose_block(q.data() + q0 * d_k, rows, d_k, rows_p, queries_t + i * rows_p * d_k);
     kernels.transpose_block(dO + q0 * d_v, rows, d_v, rows_p, grad_outputs_t + i * rows_p * d_v);
-    for (std::size_t r = 0; r < rows; ++r)  // D_i = rowsum(dO_i * O_i)
+    for (std::size_t r = 0; r < rows; ++r) {  // D_i = rowsum(dO_i * O_i)
       d_rows[i * rows_p + r] = kernels::dot(dO + (q0 + r) * d_v, forward.output.data() + (q0 + r) * d_v, d_v);
+      if (!own_statistics) shift_rows[i * rows_p + r] = log_sum_exp_as_float(forward.log_sum_exp[q0 + r], q0 + r);
+    }
     if (i >= first_padded) {
       std::copy_n(q.data() + q0 * d_k, rows * d_k, queries_padded + (i - first_padded) * rows_p * d_k);
       std::copy_n(dO + q0 * d_v, rows * d_v, grad_outputs_padded + (i - first_padded) * rows_p * d_v);
@@ -201,22 +241,14 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
                    std::vector<float>(block_cols * d_v), std::vector<float>(rows_p, 1.0f)};
   };
 
-  // Block (i, j): P_ij^T and dS_ij^T, then what the caller asks for: dV_j and
-  // dK_j into the task's B_c-row buffers, dQ_i^T into grad_q_t (d_k x rows_p).
-  // Each (i, j) is computed the same way whichever pass or thread runs it.
-  const auto block_step = [&](Buffers& b, std::size_t i, std::size_t k0, bool keys, float* grad_q_t) {
+  // S_ij^T = scale K_j Q_i^T, -inf where masked, into b.p_t, and each row's
+  // largest score into b.block_max; false if the mask hides the whole block.
+  const auto masked_scores = [&](Buffers& b, std::size_t i, std::size_t k0) {
     const std::size_t q0 = i * block_rows, rows = std::min(block_rows, n - q0), cols = std::min(block_cols, m - k0);
-    if (plan.rule.hides_block(q0, rows, k0, cols)) return;  // every weight 0: it adds nothing
-    const float* q_t = queries_t + i * rows_p * d_k;
-    const float* do_t = grad_outputs_t + i * rows_p * d_v;
-    const float* d_i = d_rows + i * rows_p;
-    const float* k_j = k.data() + k0 * d_k;
-    const float* v_j = v.data() + k0 * d_v;
+    if (plan.rule.hides_block(q0, rows, k0, cols)) return false;  // every weight 0: it adds nothing
     float* p_t = b.p_t.data();
-    float* ds_t = b.ds_t.data();
-
-    // S_ij^T = scale K_j Q_i^T, -inf where masked; the shifts L_i, checked against the block's largest scores
-    kernels.block_scores(k_j, q_t, p_t, cols, rows_p, d_k, scale, b.block_max.data());
+    kernels.block_scores(k.data() + k0 * d_k, queries_t + i * rows_p * d_k, p_t, cols, rows_p, d_k, scale,
+                         b.block_max.data());
     if (!plan.rule.keeps_everything()) {
       detail::mask_block_transposed(p_t, rows, cols, rows_p, q0, k0, plan.rule);
       for (std::size_t r = 0; r < rows; ++r) {
@@ -225,13 +257,69 @@ AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, F
         b.block_max[r] = largest;
       }
     }
-    for (std::size_t r = 0; r < rows_p; ++r) {
-      const float l_r = r < rows ? L[q0 + r] : kMinusInfinity;  // padding rows: no weights
-      b.shift[r] = l_r == kMinusInfinity ? std::numeric_limits<float>::infinity()  // a fully masked row: P = 0
-                                         : checked_log_sum_exp(b.block_max[r], l_r, rounding_slack(plan, d_k, l_r), q0 + r);
+    return true;
+  };
+
+  // Own statistics (large scores): m_i and l_i of each row from this pass's
+  // scores (the forward's online softmax, block_softmax), over every key block;
+  // then shift_i = m_i and 1 / l_i, and L_i checked against m_i.
+  if (own_statistics) {
+    auto statistics_task = [&](std::size_t i) {
+      Buffers b = make_buffers();
+      float* running_max = shift_rows + i * rows_p;
+      float* running_sum = inverse_sum_rows + i * rows_p;
+      for (std::size_t k0 = 0; k0 < m; k0 += block_cols) {
+        if (masked_scores(b, i, k0))
+          kernels.block_softmax(b.p_t.data(), std::min(block_cols, m - k0), rows_p, b.block_max.data(), running_max,
+                                running_sum, b.shift.data());
+      }
+    };
+    detail::parallel_for(query_blocks, threads, statistics_task);
+    for (std::size_t i = 0; i < query_blocks; ++i) {
+      const std::size_t q0 = i * block_rows, rows = std::min(block_rows, n - q0);
+      for (std::size_t r = 0; r < rows_p; ++r) {
+        float& row_max = shift_rows[i * rows_p + r];
+        float& inverse_sum = inverse_sum_rows[i * rows_p + r];
+        if (r < rows) {
+          const float l_r = log_sum_exp_as_float(forward.log_sum_exp[q0 + r], q0 + r);
+          if (l_r != kMinusInfinity) checked_log_sum_exp(row_max, l_r, rounding_slack(plan, d_k, l_r), q0 + r);
+        }
+        const bool has_weights = r < rows && inverse_sum > 0.0f;  // l_i > 0
+        inverse_sum = has_weights ? 1.0f / inverse_sum : 0.0f;
+        if (!has_weights) row_max = kMinusInfinity;  // padding, or a fully masked row: no weights
+      }
     }
-    // P_ij^T = exp(S_ij^T - L_i)
+  }
+
+  // Block (i, j): P_ij^T and dS_ij^T, then what the caller asks for: dV_j and
+  // dK_j into the task's B_c-row buffers, dQ_i^T into grad_q_t (d_k x rows_p).
+  // Each (i, j) is computed the same way whichever pass or thread runs it.
+  const auto block_step = [&](Buffers& b, std::size_t i, std::size_t k0, bool keys, float* grad_q_t) {
+    const std::size_t q0 = i * block_rows, cols = std::min(block_cols, m - k0);
+    // S_ij^T = scale K_j Q_i^T, -inf where masked
+    if (!masked_scores(b, i, k0)) return;
+    const float* do_t = grad_outputs_t + i * rows_p * d_v;
+    const float* d_i = d_rows + i * rows_p;
+    const float* shift_i = shift_rows + i * rows_p;
+    const float* k_j = k.data() + k0 * d_k;
+    const float* v_j = v.data() + k0 * d_v;
+    float* p_t = b.p_t.data();
+    float* ds_t = b.ds_t.data();
+
+    // The shifts: L_i, checked against the block's largest scores; or m_i (own statistics)
+    for (std::size_t r = 0; r < rows_p; ++r) {
+      const float s_r = shift_i[r];  // -inf on padding rows: no weights
+      b.shift[r] = s_r == kMinusInfinity ? std::numeric_limits<float>::infinity()  // a fully masked row: P = 0
+                   : own_statistics     ? s_r
+                                        : checked_log_sum_exp(b.block_max[r], s_r, rounding_slack(plan, d_k, s_r), q0 + r);
+    }
+    // P_ij^T = exp(S_ij^T - L_i), or exp(S_ij^T - m_i) / l_i
     kernels.block_weights(p_t, cols, rows_p, b.shift.data());
+    if (own_statistics) {
+      const float* inverse_sum = inverse_sum_rows + i * rows_p;
+      for (std::size_t c = 0; c < cols; ++c)
+        for (std::size_t r = 0; r < rows_p; ++r) p_t[c * rows_p + r] *= inverse_sum[r];
+    }
 
     // dV_j += P_ij^T dO_i
     if (keys) {

@@ -7,8 +7,10 @@
 // the same tiles, and the backward pass is timed against the forward it needs.
 //
 // Float range: as in attn::attention_output, a row whose float intermediates
-// could overflow is computed in double; an L_i beyond the float range (scores
-// of 1e40) raises ValueError naming it.
+// could overflow is computed in double. L is kept in double, so a row whose
+// scores (and L_i) lie beyond the float range is no error: its gradients may
+// fit, and the tiled backward then computes them in double, as the full path
+// and the reference do.
 #include <limits>
 #include <vector>
 
@@ -22,7 +24,7 @@ TiledAttentionForward testing::attention_forward_tiled(FloatSpan q, FloatSpan k,
                                                        const testing::TileSizes& tiles) {
   const detail::AttentionProblem problem = detail::check_tiled_call(q, k, v, shape, options, tiles);
   TiledAttentionForward result{std::vector<float>(shape.n * shape.d_v),
-                               std::vector<float>(shape.n, -std::numeric_limits<float>::infinity())};
+                               std::vector<double>(shape.n, -std::numeric_limits<double>::infinity())};
   detail::tiled_forward(problem, tiles, options.threads, result.output.data(), result.log_sum_exp.data());
   return result;
 }

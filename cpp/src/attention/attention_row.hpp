@@ -18,15 +18,15 @@ struct RowOutputs {
   float* masked = nullptr;   // n x m   scaled, or -inf where the mask forbids
   float* weights = nullptr;  // n x m   softmax of the masked row
   float* output = nullptr;   // n x d_v sum_j p_ij v_j
-  float* log_sum_exp = nullptr;  // n  L_i = ln sum_j exp(masked_ij), -inf for a fully masked row
+  double* log_sum_exp = nullptr;  // n  L_i = ln sum_j exp(masked_ij), -inf for a fully masked row
 };
 
 // Row i of the problem, every sum in double; `row` is scratch for m doubles.
 // A requested score or scaled score that is beyond the float range raises
 // ValueError naming it ("scores[0][1]: q_0 . k_1 = 1e+40 is beyond the float
-// range ..."); so does a log-sum-exp beyond it ("log_sum_exp[0]: ln sum_j
-// exp(S_0j) = 7.07e+39 is beyond ..."); weights (in [0, 1]) and the output (a
-// convex combination of value rows) are always representable.
+// range ..."); weights (in [0, 1]) and the output (a convex combination of
+// value rows) are always representable, and so is the log-sum-exp, kept in
+// double.
 void attention_row_in_double(const AttentionProblem& problem, std::size_t i, double* row, const RowOutputs& out);
 
 }  // namespace attn::detail

@@ -11,22 +11,6 @@
 
 namespace attn::detail {
 
-void MultiHeadWorkspace::reserve(const MultiHeadDims& dims) {
-  const std::size_t rows_q = dims.batch * dims.n, rows_kv = dims.batch * dims.m, d = dims.d_model;
-  const std::size_t d_head = dims.d_head();
-  q.resize(dims.query_rows() * d), k.resize(rows_kv * d), v.resize(rows_kv * d);
-  weights.resize(dims.batch * dims.heads * dims.n * dims.m);
-  concat.resize(rows_q * d), grad_concat.resize(rows_q * d);
-  grad_q.resize(dims.query_rows() * d), grad_k.resize(rows_kv * d), grad_v.resize(rows_kv * d);
-  head_q.resize(dims.n * d_head), head_k.resize(dims.m * d_head), head_v.resize(dims.m * d_head);
-  head_out.resize(dims.n * d_head);
-  head_grad_q.resize(dims.n * d_head), head_grad_k.resize(dims.m * d_head), head_grad_v.resize(dims.m * d_head);
-  attention_scratch.resize(attention_backward_scratch_floats({dims.n, dims.m, d_head, d_head}));
-  transposed.resize(std::max(rows_q, rows_kv) * d);
-  context_term.resize(rows_kv * d);
-  weight_transposed.resize(d * d);
-}
-
 namespace {
 
 float* head_weights(MultiHeadWorkspace& work, const MultiHeadDims& dims, std::size_t example, std::size_t head) {

@@ -13,9 +13,11 @@
 // dX sum over the examples.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
+#include "attention/attention_backward_passes.hpp"
 #include "attention/mask_rule.hpp"
 
 namespace attn::detail {
@@ -52,8 +54,44 @@ struct MultiHeadWorkspace {
   std::vector<float> context_term;       // batch*m x d_model
   std::vector<float> weight_transposed;  // d_model x d_model
 
-  void reserve(const MultiHeadDims& dims);
+  // Each buffer and its size in floats for `dims`: visit(buffer, floats); the
+  // backward pass's own buffers 0 floats unless `backward` (a workspace that
+  // only runs forward holds none of them). The one list of sizes, walked by
+  // reserve() and floats_for().
+  template <class Visit>
+  void each_buffer(const MultiHeadDims& dims, bool backward, Visit&& visit);
+
+  void reserve(const MultiHeadDims& dims, bool backward = true) {
+    each_buffer(dims, backward, [](std::vector<float>& buffer, std::size_t floats) { buffer.resize(floats); });
+  }
+  // The floats reserve(dims, backward) holds, without reserving them.
+  static std::size_t floats_for(const MultiHeadDims& dims, bool backward) {
+    std::size_t total = 0;
+    MultiHeadWorkspace().each_buffer(dims, backward, [&](std::vector<float>&, std::size_t floats) { total += floats; });
+    return total;
+  }
 };
+
+template <class Visit>
+void MultiHeadWorkspace::each_buffer(const MultiHeadDims& dims, bool backward, Visit&& visit) {
+  const std::size_t rows_q = dims.batch * dims.n, rows_kv = dims.batch * dims.m, d = dims.d_model;
+  const std::size_t d_head = dims.d_head(), rows_x = dims.query_rows();
+  const std::size_t b = backward ? 1 : 0;
+  // forward and backward
+  visit(q, rows_x * d), visit(k, rows_kv * d), visit(v, rows_kv * d);
+  visit(weights, dims.batch * dims.heads * dims.n * dims.m);
+  visit(concat, rows_q * d);
+  visit(head_q, dims.n * d_head), visit(head_k, dims.m * d_head), visit(head_v, dims.m * d_head);
+  visit(head_out, dims.n * d_head);
+  visit(attention_scratch, attention_backward_scratch_floats({dims.n, dims.m, d_head, d_head}));
+  // backward only
+  visit(grad_concat, b * rows_q * d);
+  visit(grad_q, b * rows_x * d), visit(grad_k, b * rows_kv * d), visit(grad_v, b * rows_kv * d);
+  visit(head_grad_q, b * dims.n * d_head), visit(head_grad_k, b * dims.m * d_head), visit(head_grad_v, b * dims.m * d_head);
+  visit(transposed, b * std::max(rows_q, rows_kv) * d);
+  visit(context_term, b * rows_kv * d);
+  visit(weight_transposed, b * d * d);
+}
 
 // Q = X W_Q, K = C W_K, V = C W_V; per example and head P = softmax(scale
 // Q_i K_i^T, masked by `rule`), H_i = P V_i; output (batch*n x d_model) =

@@ -92,7 +92,7 @@ struct BlockScratch {
 // L_r if log_sum_exp is not null.
 void query_block(const detail::AttentionProblem& p, const kernels::KernelTable& kernels, std::size_t q0,
                  std::size_t rows, std::size_t block_cols, const BlockScratch& scratch, float* output,
-                 float* log_sum_exp) {
+                 double* log_sum_exp) {
   const std::size_t m = p.shape.m, d_k = p.shape.d_k, d_v = p.shape.d_v;
   const std::size_t rows_p = BlockScratch::padded_rows(rows, kernels.lanes);
   float* q_t = scratch.q_t;
@@ -128,18 +128,19 @@ void query_block(const detail::AttentionProblem& p, const kernels::KernelTable& 
     inverse_sum[r] = scratch.running_sum[r] > 0.0f ? 1.0f / scratch.running_sum[r] : 0.0f;
   kernels.untranspose_block(o_t, inverse_sum, rows, d_v, rows_p, output + q0 * d_v);
 
-  // L_r = m_r + ln(l_r); -inf for a fully masked row (l_r = 0)
+  // L_r = m_r + ln(l_r), in double; -inf for a fully masked row (l_r = 0)
   if (log_sum_exp) {
     for (std::size_t r = 0; r < rows; ++r)
-      log_sum_exp[q0 + r] = scratch.running_sum[r] > 0.0f ? scratch.running_max[r] + std::log(scratch.running_sum[r])
-                                                          : kMinusInfinity;
+      log_sum_exp[q0 + r] = scratch.running_sum[r] > 0.0f ? static_cast<double>(scratch.running_max[r]) +
+                                                                 std::log(static_cast<double>(scratch.running_sum[r]))
+                                                           : -std::numeric_limits<double>::infinity();
   }
 }
 
 }  // namespace
 
 void detail::tiled_forward(const detail::AttentionProblem& p, const testing::TileSizes& tiles, std::size_t threads,
-                           float* output, float* log_sum_exp) {
+                           float* output, double* log_sum_exp) {
   const kernels::KernelTable& kernels = kernels::active();
   const std::size_t n = p.shape.n, m = p.shape.m, d_k = p.shape.d_k, d_v = p.shape.d_v;
   const std::size_t block_rows = std::min(tiles.queries, n);  // B_r

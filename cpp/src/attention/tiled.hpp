@@ -23,12 +23,14 @@ AttentionProblem check_tiled_call(FloatSpan q, FloatSpan k, FloatSpan v, const A
 testing::TileSizes variant_tiles();
 
 // The tiled path on a checked problem: output (n x d_v) and, unless null,
-// log_sum_exp (n): L_i = ln sum_j exp(S_ij), -inf for a fully masked row. The
+// log_sum_exp (n): L_i = ln sum_j exp(S_ij) in double (it always fits:
+// |S_ij| <= scale |q_i| |k_j| <= d_k FLT_MAX^3, about 4e115 d_k), -inf for a
+// fully masked row. The
 // query blocks split over up to `threads` threads, each block computed the
 // same way on whichever thread runs it (bit-identical for any number). A row
-// whose float intermediates could leave the float range is computed in double;
-// its L_i, if beyond the float range, raises ValueError naming log_sum_exp[i].
+// whose float intermediates could leave the float range is computed in double,
+// its L_i too.
 void tiled_forward(const AttentionProblem& problem, const testing::TileSizes& tiles, std::size_t threads,
-                   float* output, float* log_sum_exp);
+                   float* output, double* log_sum_exp);
 
 }  // namespace attn::detail

@@ -41,8 +41,8 @@ namespace attn::kernels::ATTN_KERNEL_VARIANT::vec {
 // sizes B_r x B_c (kBlockQueries x kBlockKeys): B_r a multiple of the tile's
 // kTileVectors * kLanes query rows and B_c of its kTileRows keys, so that no
 // edge tile runs inside the blocks of a long sequence. WebAssembly (simd128,
-// one_lane): 64 x 64, which the page's memory model assumes
-// (web/src/sections/cost/memory.js).
+// one_lane): 64 x 64. The page's memory model (web/src/sections/cost/memory.js)
+// reads them from the engine (engine.tileSizes), not from here.
 #if ATTN_VECTOR_BYTES == 64
 inline constexpr std::size_t kTileRows = 8, kTileVectors = 3, kBlockQueries = 48, kBlockKeys = 64;
 #elif ATTN_VECTOR_BYTES == 32

@@ -23,31 +23,53 @@ namespace detail {
 
 // The buffers of one forward and backward pass over B examples.
 struct Seq2SeqWorkspace {
+  // Whether it runs the backward pass too (training), or only the forward
+  // pass (predict): then it holds none of the backward pass's buffers.
+  bool backward;
   std::size_t batch = 0;
   MultiHeadWorkspace attention;
   std::vector<float> x_source;     // B*S x d_model  C = E[s] + PE
   std::vector<float> y;            // B*T x d_model  MultiHead(X, C)
   std::vector<float> logits;       // B*T x V_t
-  std::vector<float> grad_logits;  // B*T x V_t
-  std::vector<float> grad_y;       // B*T x d_model
-  std::vector<float> grad_source;  // B*S x d_model
-  std::vector<float> transposed;   // V_t x B*T, for dW_out = dZ^T Y
+  std::vector<float> grad_logits;  // B*T x V_t (also the cross-entropy's scratch in predict)
   std::vector<float> row_scratch;  // 2 B*T
+  std::vector<float> grad_y;       // B*T x d_model  (backward only)
+  std::vector<float> grad_source;  // B*S x d_model  (backward only)
+  std::vector<float> transposed;   // V_t x B*T, for dW_out = dZ^T Y  (backward only)
+
+  explicit Seq2SeqWorkspace(bool runs_backward) : backward(runs_backward) {}
 
   MultiHeadDims dims(const Seq2SeqShape& s) const {
     return {batch, s.target_length, s.source_length, s.d_model, s.heads, /*shared_queries=*/true};
+  }
+
+  // Each buffer and its size in floats for B examples (the attention's
+  // workspace apart): the one list walked by reserve() and floats_for().
+  template <class Visit>
+  void each_buffer(const Seq2SeqShape& s, std::size_t b, Visit&& visit) {
+    const std::size_t rows_t = b * s.target_length, rows_s = b * s.source_length, d = s.d_model;
+    const std::size_t back = backward ? 1 : 0;
+    visit(x_source, rows_s * d), visit(y, rows_t * d);
+    visit(logits, rows_t * s.target_vocabulary), visit(grad_logits, rows_t * s.target_vocabulary);
+    visit(row_scratch, 2 * rows_t);
+    visit(grad_y, back * rows_t * d), visit(grad_source, back * rows_s * d);
+    visit(transposed, back * rows_t * s.target_vocabulary);
   }
 
   // Sized for B examples; the same B again allocates nothing.
   void reserve(const Seq2SeqShape& s, std::size_t b) {
     if (b == batch) return;
     batch = b;
-    const std::size_t rows_t = b * s.target_length, rows_s = b * s.source_length, d = s.d_model;
-    attention.reserve(dims(s));
-    x_source.resize(rows_s * d), y.resize(rows_t * d);
-    logits.resize(rows_t * s.target_vocabulary), grad_logits.resize(rows_t * s.target_vocabulary);
-    grad_y.resize(rows_t * d), grad_source.resize(rows_s * d), transposed.resize(rows_t * s.target_vocabulary);
-    row_scratch.resize(2 * rows_t);
+    attention.reserve(dims(s), backward);
+    each_buffer(s, b, [](std::vector<float>& buffer, std::size_t floats) { buffer.resize(floats); });
+  }
+
+  static std::size_t floats_for(const Seq2SeqShape& s, std::size_t b, bool backward) {
+    Seq2SeqWorkspace none(backward);
+    none.batch = b;
+    std::size_t total = MultiHeadWorkspace::floats_for(none.dims(s), backward);
+    none.each_buffer(s, b, [&](std::vector<float>&, std::size_t floats) { total += floats; });
+    return total;
   }
 };
 
@@ -123,8 +145,8 @@ Seq2SeqModel::Seq2SeqModel(const Seq2SeqShape& shape, bool scaled, std::uint64_t
     : shape_(shape),
       layout_((check_shape(shape), layout_of(shape))),
       scale_(scaled ? Scale::inverse_sqrt_dk().factor(shape.d_model / shape.heads) : 1.0f),
-      train_work_(std::make_unique<detail::Seq2SeqWorkspace>()),
-      predict_work_(std::make_unique<detail::Seq2SeqWorkspace>()) {
+      train_work_(std::make_unique<detail::Seq2SeqWorkspace>(true)),
+      predict_work_(std::make_unique<detail::Seq2SeqWorkspace>(false)) {
   const std::size_t d = shape.d_model;
   const double w_std = 1.0 / std::sqrt(static_cast<double>(d));
   Rng rng(seed);
@@ -140,6 +162,19 @@ Seq2SeqModel::Seq2SeqModel(const Seq2SeqShape& shape, bool scaled, std::uint64_t
   parameters_.resize(layout_.total, 0.0f);    // b_out = 0
   gradients_.assign(layout_.total, 0.0f);
   source_positions_ = positional_encoding(shape.source_length, d);
+}
+
+std::size_t Seq2SeqModel::parameter_count(const Seq2SeqShape& shape) {
+  check_shape(shape);
+  return layout_of(shape).total;
+}
+
+std::size_t Seq2SeqModel::floats_held(const Seq2SeqShape& shape, std::size_t train_batch, std::size_t predict_batch) {
+  check_shape(shape);
+  // θ and dθ, the positional table, and the workspaces of the two batch sizes.
+  return 2 * layout_of(shape).total + shape.source_length * shape.d_model +
+         detail::Seq2SeqWorkspace::floats_for(shape, train_batch, true) +
+         detail::Seq2SeqWorkspace::floats_for(shape, predict_batch, false);
 }
 
 Seq2SeqModel::~Seq2SeqModel() = default;

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "validation.hpp"
 #include "attn/error.hpp"
@@ -26,8 +27,8 @@ void require_decay(const char* name, float value) {
 
 }  // namespace
 
-Adam::Adam(std::size_t parameter_count, const AdamOptions& options)
-    : options_(options) {
+Adam::Adam(std::size_t parameter_count, const AdamOptions& options, std::vector<unsigned char> decays)
+    : options_(options), decays_(std::move(decays)) {
   detail::require_dimension("parameter_count", parameter_count);
   require_positive("learning_rate", options.learning_rate);
   require_positive("epsilon", options.epsilon);
@@ -36,6 +37,10 @@ Adam::Adam(std::size_t parameter_count, const AdamOptions& options)
   if (!(options.weight_decay >= 0.0f && options.learning_rate * options.weight_decay < 1.0f)) {
     throw ValueError("weight_decay: expected a number >= 0 with learning_rate * weight_decay < 1, got " +
                      detail::describe_value(options.weight_decay));
+  }
+  if (!decays_.empty() && decays_.size() != parameter_count) {
+    throw ShapeError("decays: expected parameter_count = " + std::to_string(parameter_count) + " entries, got " +
+                     std::to_string(decays_.size()));
   }
   first_moment_.assign(parameter_count, 0.0f);
   second_moment_.assign(parameter_count, 0.0f);
@@ -57,6 +62,7 @@ void Adam::step(std::span<float> parameters, FloatSpan gradients) {
   const float one_minus_beta1 = 1.0f - beta1, one_minus_beta2 = 1.0f - beta2;
   const float decay = 1.0f - options_.learning_rate * options_.weight_decay;  // 1 - α λ
   const bool decays = options_.weight_decay != 0.0f;
+  const unsigned char* decay_mask = decays_.empty() ? nullptr : decays_.data();
   if (!std::isfinite(step_size)) {
     throw ValueError("learning_rate: expected a rate whose step learning_rate / (1 - beta1^t) fits in a float, got " +
                      detail::describe_value(options_.learning_rate) + " (step " + std::to_string(steps_ + 1) + ": " +
@@ -65,7 +71,7 @@ void Adam::step(std::span<float> parameters, FloatSpan gradients) {
   const float* g = gradients.data();
   // The update of parameter i, on (θ, m, v) passed in and out.
   const auto update = [&](std::size_t i, float& theta, float& m, float& v) {
-    if (decays) theta *= decay;
+    if (decays && (decay_mask == nullptr || decay_mask[i] != 0)) theta *= decay;
     m = beta1 * m + one_minus_beta1 * g[i];
     v = beta2 * v + one_minus_beta2 * (g[i] * g[i]);
     theta -= step_size * m / (std::sqrt(v * inverse_correction2) + epsilon);

@@ -107,21 +107,25 @@ namespace {
 constexpr std::size_t kMaxSentenceBytes = 4096;
 constexpr std::size_t kMaxNamedUnknown = 10;
 
-// The pieces of a typed sentence: characters (reverse) or words, lower-cased,
-// a final . ! ? dropped.
+// The pieces of a typed sentence: characters (reverse; a character is one
+// code point, so that "１" is one unknown character, not three bytes) or
+// words, ASCII letters lower-cased, a final . ! ? dropped.
 std::vector<std::string> split_sentence(std::string_view sentence, bool characters) {
   std::string text(sentence);
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
   while (!text.empty() && (text.back() == '.' || text.back() == '!' || text.back() == '?')) text.pop_back();
   std::vector<std::string> pieces;
   std::string current;
-  for (char c : text) {
-    if (std::isspace(static_cast<unsigned char>(c))) {
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t size = detail::utf8_character_at(text, at).size;
+    const auto byte = static_cast<unsigned char>(text[at]);
+    if (size == 1 && std::isspace(byte)) {
       if (!current.empty()) pieces.push_back(current), current.clear();
-      continue;
+    } else {
+      current += size == 1 ? std::string(1, static_cast<char>(std::tolower(byte))) : text.substr(at, size);
+      if (characters) pieces.push_back(current), current.clear();
     }
-    current += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (characters) pieces.push_back(current), current.clear();
+    at += size;
   }
   if (!current.empty()) pieces.push_back(current);
   return pieces;

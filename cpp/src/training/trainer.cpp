@@ -13,26 +13,6 @@ namespace attn {
 
 namespace {
 
-TrainerOptions resolved(const TrainerOptions& options) {
-  const TrainerOptions defaults = Trainer::defaults(options.task);
-  TrainerOptions o = options;
-  if (!o.heads) o.heads = defaults.heads;
-  if (!o.d_model) o.d_model = defaults.d_model;
-  if (!o.learning_rate) o.learning_rate = defaults.learning_rate;
-  if (!o.batch_size) o.batch_size = defaults.batch_size;
-  if (!o.weight_decay) o.weight_decay = defaults.weight_decay;
-  const auto require_range = [](const char* name, std::size_t value, std::size_t low, std::size_t high) {
-    if (value < low || value > high) {
-      throw ValueError(std::string(name) + ": expected " + std::to_string(low) + " to " + std::to_string(high) +
-                       ", got " + std::to_string(value));
-    }
-  };
-  require_range("d_model", *o.d_model, 1, 1024);
-  require_range("heads", *o.heads, 1, *o.d_model);
-  require_range("batch_size", *o.batch_size, 1, 4096);
-  return o;  // heads dividing d_model is checked by the model, learning_rate and weight_decay by Adam
-}
-
 Seq2SeqShape model_shape(const Task& task, const TrainerOptions& o) {
   return {task.source_length(), task.target_length(), task.source_vocabulary().size(),
           task.target_vocabulary().size(), *o.d_model, *o.heads};
@@ -49,17 +29,31 @@ std::vector<std::string> words(std::span<const std::int32_t> ids, const std::vec
 TrainerOptions Trainer::defaults(TaskKind task) {
   TrainerOptions o;
   o.task = task;
-  // Measured natively over seeds 1..100 (cpp/src/training/README.md): reverse
-  // reaches its targets for every seed, translate for 99, most within 100 steps.
-  o.heads = 2, o.d_model = 32, o.learning_rate = 0.01f, o.batch_size = 32, o.weight_decay = 0.5f;
-  return o;
+  return resolve_options(o);
 }
 
-Trainer::Trainer(const TrainerOptions& options)
-    : options_(resolved(options)),
+TrainerFootprint Trainer::footprint(const TrainerOptions& options, OptionNames names) {
+  const TrainerOptions o = resolve_options(options, names);
+  const Task task(o.task);
+  const Seq2SeqShape shape = model_shape(task, o);
+  const std::size_t batch = *o.batch_size, held_out = task.held_out().size();
+  const std::size_t chunk = std::min(held_out, kEvaluationChunk);
+  const std::size_t s = task.source_length(), t = task.target_length();
+  const std::size_t parameters = Seq2SeqModel::parameter_count(shape);
+  // The model's floats, Adam's two moments; the batch's ids; evaluate()'s
+  // gathered ids of a chunk, and its copies of the logits and weights (Prediction).
+  const std::size_t floats = Seq2SeqModel::floats_held(shape, batch, chunk) + 2 * parameters +
+                             chunk * t * (shape.target_vocabulary + shape.heads * s);
+  const std::size_t ids = batch * (s + t) + chunk * (s + t);
+  return {o, s, t, shape.target_vocabulary, held_out, parameters, floats * sizeof(float) + ids * sizeof(std::int32_t)};
+}
+
+Trainer::Trainer(const TrainerOptions& options, OptionNames names)
+    : options_(resolve_options(options, names)),
       task_(options_.task),
-      model_(model_shape(task_, options_), options_.scale, options_.seed),
-      adam_(model_.layout().total, AdamOptions{*options_.learning_rate, 0.9f, 0.999f, 1e-8f, *options_.weight_decay}),
+      model_(model_shape(task_, options_), *options_.scale, options_.seed),
+      adam_(model_.layout().total, AdamOptions{static_cast<float>(*options_.learning_rate), 0.9f, 0.999f, 1e-8f,
+                                               static_cast<float>(*options_.weight_decay)}),
       batch_rng_(Rng(options_.seed).next_u64()),
       batch_sources_(*options_.batch_size * task_.source_length()),
       batch_targets_(*options_.batch_size * task_.target_length()) {}
@@ -72,22 +66,40 @@ TrainingStep Trainer::step(std::size_t count) {
     for (std::size_t e = 0; e < *options_.batch_size; ++e) {
       task_.draw(batch_rng_, batch_sources_.data() + e * s, batch_targets_.data() + e * t);
     }
-    loss = model_.loss_and_gradient(batch_sources_, batch_targets_);
-    adam_.step(model_.parameters(), model_.gradients());
+    try {
+      loss = model_.loss_and_gradient(batch_sources_, batch_targets_);
+      adam_.step(model_.parameters(), model_.gradients());
+    } catch (const ValueError& e) {
+      // The steps before this one stand: say how many (a caller who asked for
+      // `count` would otherwise not know where training stopped).
+      throw ValueError(std::string(e.what()) + "; step " + std::to_string(i + 1) + " of the " + std::to_string(count) +
+                       " asked was refused: " + std::to_string(i) + " taken, " + std::to_string(steps_) + " in all");
+    }
     ++steps_;
   }
   return {steps_, loss};
 }
 
 Evaluation Trainer::evaluate() {
+  // By chunks of kEvaluationChunk examples: the forward pass's workspace holds
+  // one chunk (at dModel 32 the whole held-out set was 3.6 MB of it).
   const auto& held_out = task_.held_out();
+  const std::size_t t = task_.target_length();
+  double loss_sum = 0.0;
+  std::size_t correct = 0;
   std::vector<std::int32_t> sources, targets;
-  for (const Example& e : held_out) {
-    sources.insert(sources.end(), e.source.begin(), e.source.end());
-    targets.insert(targets.end(), e.target.begin(), e.target.end());
+  for (std::size_t first = 0; first < held_out.size(); first += kEvaluationChunk) {
+    sources.clear(), targets.clear();
+    for (std::size_t e = first; e < std::min(first + kEvaluationChunk, held_out.size()); ++e) {
+      sources.insert(sources.end(), held_out[e].source.begin(), held_out[e].source.end());
+      targets.insert(targets.end(), held_out[e].target.begin(), held_out[e].target.end());
+    }
+    const Seq2SeqModel::Prediction p = model_.predict(sources, targets);
+    loss_sum += p.loss * static_cast<double>(targets.size());
+    correct += p.correct;
   }
-  const Seq2SeqModel::Prediction p = model_.predict(sources, targets);
-  return {p.loss, static_cast<double>(p.correct) / static_cast<double>(targets.size())};
+  const double positions = static_cast<double>(held_out.size() * t);
+  return {loss_sum / positions, static_cast<double>(correct) / positions};
 }
 
 AlignmentReading Trainer::read(std::span<const std::int32_t> source) {

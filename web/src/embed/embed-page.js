@@ -6,8 +6,10 @@
 // posts its height to the parent ({ type: 'attention-demo:height', height }),
 // for hosts that want to size the iframe to fit.
 import { AttentionDemo } from './attention-demo.js';
+import { addressPairs } from '../lib/params.js';
 
-const params = new URLSearchParams(location.search);
+// (Read with bounded work, whatever the address's length: lib/params.js.)
+const params = new URLSearchParams(addressPairs(location.search));
 const widget = document.createElement('attention-demo');
 for (const name of AttentionDemo.observedAttributes) {
   const value = params.get(name);

@@ -13,8 +13,9 @@ import { checkWork } from './work-limits.js';
 import { learningFunctions, withoutLearning } from './learning.js';
 
 // attentionOutput's paths and the work formula of each ('scalar' and
-// 'reference' only through the test entry, ./testing.js).
-const PATH_WORK = Object.freeze({ tiled: 'attentionFast', full: 'attentionFast', scalar: 'attentionFast',
+// 'reference' only through the test entry, ./testing.js); 'full' writes and
+// reads n x m matrices, as the trace does.
+const PATH_WORK = Object.freeze({ tiled: 'attentionFast', full: 'attentionTrace', scalar: 'attentionFast',
   reference: 'attentionReference' });
 export const PUBLIC_PATHS = Object.freeze(['tiled', 'full']);
 export const ALL_PATHS = Object.freeze(Object.keys(PATH_WORK));
@@ -67,10 +68,12 @@ export function makeEngine(module, build, { paths = PUBLIC_PATHS, learning = fal
     return { n, m, dModel };
   }
 
+  const kernels = module.kernelFacts();
   return Object.freeze({
     build,
     simd: build === 'simd',
-    simdWidth: module.simdWidth(),
+    simdWidth: kernels.lanes,
+    tileSizes: Object.freeze({ queries: kernels.blockQueries, keys: kernels.blockKeys }),
     learning,
 
     // attentionBackward, createTrainer (./learning.js): the learning module's, or functions that say it is missing.

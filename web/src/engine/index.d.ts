@@ -21,13 +21,15 @@
 //   ("q[1]: expected a finite number, got NaN"), a scale that is not positive,
 //   a keep-matrix entry other than 0 or 1, validKeys > m.
 //
-// Learning (createAttention({ learning: true })): attentionBackward and
-// createTrainer. A trainer used after dispose() throws an Error naming the call.
+// Learning (createAttention({ learning: true })): attentionBackward,
+// createTrainer and trainerOptions. A trainer used after dispose() throws an
+// Error naming the call.
 //
 // Work limits: every function is synchronous and blocks the thread that calls
-// it, so each call may do at most WORK_LIMIT (2^32) units of work, 1-2 s for
-// the baseline build (one unit is about one float multiply-add of the baseline
-// build; the formula of each function is on it below). A call with
+// it, so each call may do at most WORK_LIMIT (2^32) units of work, 1.5-1.9 s
+// for the baseline build at its median pace (one unit is about one float
+// multiply-add of the baseline build; the formula of each function is on it
+// below, measured against time by scripts/fit-work.mjs). A call with
 // `longRunning: true` (meant for a Web Worker, a benchmark or Node) may do up
 // to LONG_RUNNING_WORK_LIMIT (2^37), about a minute. Beyond:
 // RangeError naming the formula and the values, e.g. "n*m*(dk+dv+32):
@@ -48,6 +50,11 @@ export type {
 export const WORK_LIMIT: number;
 /** Units of work one call with `longRunning: true` may do (2^37). */
 export const LONG_RUNNING_WORK_LIMIT: number;
+/**
+ * Bytes of WebAssembly memory the live trainers of one engine may hold (256 MiB): a trainer
+ * not disposed costs at most that, since WebAssembly memory never shrinks.
+ */
+export const TRAINER_MEMORY_LIMIT: number;
 
 /** Every synchronous function accepts it (in its options object, or as a last argument). */
 export interface CallOptions {
@@ -180,22 +187,31 @@ export interface AttentionBackwardArgs extends AttentionArgs {
 }
 
 /**
- * The options of createTrainer; the omitted ones take the core's defaults for the task. An
- * option it does not know is a TypeError. `longRunning: true` here applies to every step()
- * and evaluate() of this trainer.
+ * The options of createTrainer; the omitted ones take the core's defaults (engine.trainerOptions()
+ * lists every option with its kind, range, default and the models it applies to: the core's
+ * table, attn/trainer_options.hpp, whose checks these are). Errors name the option as written
+ * here and show the value as given: TypeError for an unknown option, a value of the wrong type,
+ * a choice not in its list or an option that does not apply to the chosen model or task;
+ * Error for a value out of its range ("learningRate: expected a number above 0 and at most 1,
+ * got -0.01"); RangeError (naming createTrainer) for a trainer that needs more memory than the
+ * live trainers of one engine may hold (TRAINER_MEMORY_LIMIT: dispose() the ones no longer used),
+ * or whose step() or evaluate() would be more work than any call may do. `longRunning: true`
+ * here applies to every step() and evaluate() of this trainer.
  */
 export interface TrainerArgs extends CallOptions {
   /** 'reverse': 8 digits -> reversed; 'translate': a toy English -> Korean grammar (SVO -> SOV). */
   task: TaskName;
   /** Initial weights and every batch come from it: same seed, same options -> same losses bit for bit. */
   seed: Seed;
-  /** Attention heads, a divisor of dModel (default 2). */
+  /** 'attention' (the default and, so far, the only one): one cross-attention layer. */
+  model?: 'attention';
+  /** Attention heads, 1 to 1024 and a divisor of dModel (default 2). */
   heads?: number;
   /** Model width, 1 to 1024 (default 32); each head has dk = dModel / heads. */
   dModel?: number;
   /** true (default): scores times 1/sqrt(dk); false: not scaled. */
   scale?: boolean;
-  /** AdamW's step size, finite and > 0 (default 0.01). */
+  /** AdamW's step size, above 0 and at most 1 (default 0.01). */
   learningRate?: number;
   /** Examples per step, 1 to 4096 (default 32). */
   batchSize?: number;
@@ -207,12 +223,32 @@ export interface TrainerArgs extends CallOptions {
 export interface TrainerOptions {
   readonly task: TaskName;
   readonly seed: Seed;
+  readonly model: 'attention';
   readonly heads: number;
   readonly dModel: number;
   readonly scale: boolean;
   readonly learningRate: number;
   readonly batchSize: number;
   readonly weightDecay: number;
+}
+
+/** One option of createTrainer, as the core's table describes it. */
+export interface TrainerOptionRule {
+  readonly name: string;
+  readonly kind: 'choice' | 'count' | 'number' | 'flag' | 'seed';
+  readonly meaning: string;
+  /** kind 'choice': the values it takes. */
+  readonly choices: readonly string[];
+  /** kinds 'count' and 'number': the range, inclusive (the minimum excluded when minimumExcluded). */
+  readonly minimum: number;
+  readonly maximum: number;
+  readonly minimumExcluded: boolean;
+  /** No default: createTrainer needs it (task, seed). */
+  readonly required: boolean;
+  /** The models and tasks it applies to; empty: all. Given elsewhere, it is a TypeError. */
+  readonly models: readonly string[];
+  readonly tasks: readonly string[];
+  readonly defaults: readonly { readonly task: TaskName; readonly model: string; readonly value: boolean | number | string }[];
 }
 
 export interface WordGroup {
@@ -232,10 +268,10 @@ export interface Vocabulary {
  * target positions as queries, one cross-attention layer of `heads` heads with a
  * residual, a linear read-out, softmax cross-entropy) trained by the core with AdamW
  * (cpp/include/attn/trainer.hpp). Synchronous: run it in a Web Worker.
- * Work: step(count) count*(batchSize*(3*(2*S+T)*dModel*dModel+3*T*(2*S+V)*dModel
- * +T*(160*S*heads+64*V))+20*parameters); evaluate() heldOut*((2*S+T)*dModel*dModel
- * +T*(2*S+V)*dModel+T*(96*S*heads+32*V)) (S, T: source and target length, V: target
- * vocabulary, parameters: parameterCount); probe() and translate() are always small.
+ * Work (S, T: source and target length, V: target vocabulary, parameters: parameterCount):
+ * step(count) count*(24000+batchSize*(3*(2*S+T)*dModel*dModel+3*T*(2*S+V)*dModel+T*(160*S*heads+64*V))+20*parameters);
+ * evaluate() heldOut*((2*S+T)*dModel*dModel+T*(2*S+V)*dModel+T*(96*S*heads+32*V));
+ * createTrainer parameters*32; probe() and translate() are always small.
  * After dispose() every method but dispose() throws an Error naming it.
  */
 export interface Trainer {
@@ -253,7 +289,14 @@ export interface Trainer {
   /** alignment[t]: the source position target position t translates (reverse: 7 - t; translate: 0, 1, 5, 3, 4, 2). */
   readonly alignment: readonly number[];
   readonly disposed: boolean;
-  /** `count` (default 1, at least 1) steps of AdamW on fresh batches. */
+  /** Steps taken so far (after a step(count) refused midway: the ones before it, which stand). */
+  readonly stepsTaken: number;
+  /**
+   * `count` (default 1, at least 1) steps of AdamW on fresh batches. Parameters grown beyond
+   * what the float passes hold (training diverged) are an Error saying so, never NaN; the
+   * steps before it stand, and the message says how many ("...; step 2 of the 5 asked was
+   * refused: 1 taken, 41 in all").
+   */
   step(count?: number, options?: CallOptions): TrainingStep;
   /** Loss and token accuracy on the held-out examples. */
   evaluate(options?: CallOptions): Evaluation;
@@ -278,6 +321,11 @@ export interface AttentionEngine {
   readonly simd: boolean;
   /** Floats per vector in this build's kernels: 4 (SIMD128) or 1. */
   readonly simdWidth: number;
+  /**
+   * The tiled path's block sizes in this build (FlashAttention's B_r x B_c): attentionOutput's
+   * 'tiled' path takes the queries `queries` at a time and the keys `keys` at a time.
+   */
+  readonly tileSizes: { readonly queries: number; readonly keys: number };
   /** Whether the learning module is loaded (createAttention({ learning: true })). */
   readonly learning: boolean;
   /**
@@ -289,25 +337,27 @@ export interface AttentionEngine {
   attentionBackward(args: AttentionBackwardArgs): AttentionGradients;
   /** A new trainer (see Trainer). Needs the learning module (else an Error saying so). */
   createTrainer(args: TrainerArgs): Trainer;
+  /** createTrainer's options and their rules (the core's table). Needs the learning module. */
+  trainerOptions(): readonly TrainerOptionRule[];
   /** Work n*m*(dk+dv+64). */
   attention(args: AttentionArgs): AttentionTrace;
-  /** n x dv. Work n*m*(dk+dv+32). */
+  /** n x dv. Work: 'tiled' n*m*(dk+dv+32); 'full' n*m*(dk+dv+64). */
   attentionOutput(args: AttentionOutputArgs): Float32Array;
-  /** The trace by the scalar reference (plain loops, double accumulation). Work n*m*(2*(dk+dv)+64). */
+  /** The trace by the scalar reference (plain loops, double accumulation). Work n*m*(3*(dk+dv)+64). */
   attentionReference(args: AttentionArgs): AttentionTrace;
-  /** Work 4*(n+m)*dModel^2 + n*m*(2*dModel+32*heads). */
+  /** Work 4*(n+m)*dModel*dModel+n*m*(2*dModel+64*heads). */
   multiHead(args: MultiHeadArgs): MultiHeadResult;
-  /** Work trials*dk*(24*(queries+keys)+queries*keys). */
+  /** Work trials*(dk*(24*(queries+keys)+queries*keys)+128*queries*keys). */
   saturation(args?: SaturationArgs): SaturationResult;
-  /** n x m. Work: dot, scaledDot n*m*ds; general n*m*dh+n*ds*dh; additive n*m*da*40+(n*ds+m*dh)*da. */
+  /** n x m. Work: dot, scaledDot n*m*(ds+16); general n*m*(dh+16)+n*ds*dh; additive n*m*da*56+(n*ds+m*dh)*da. */
   scores(args: ScoresArgs): Float32Array;
-  /** n x dh, c_i = sum_j a_ij h_j. Work n*m*dh. */
+  /** n x dh, c_i = sum_j a_ij h_j. Work n*m*(2*dh+4). */
   context(args: ContextArgs): Float32Array;
-  /** Row softmax of rows x cols logits (-Infinity allowed: weight 0). Default: one row. Work rows*cols*40. */
+  /** Row softmax of rows x cols logits (-Infinity allowed: weight 0). Default: one row. Work rows*cols*56. */
   softmax(logits: Float32Array, rows?: number, cols?: number, options?: CallOptions): Float32Array;
   /** Work length*24. */
   rowStats(probabilities: Float32Array, options?: CallOptions): RowStats;
-  /** J = diag(p) - p p^T, cols x cols, row-major. Work length^2*16. */
+  /** J = diag(p) - p p^T, cols x cols, row-major. Work length*length*16. */
   softmaxJacobian(probabilities: Float32Array, options?: CallOptions): Float64Array;
   /** n x dModel sinusoidal encoding, row = position. Work n*dModel*72. */
   positionalEncoding(n: number, dModel: number, options?: CallOptions): Float32Array;

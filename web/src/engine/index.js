@@ -25,6 +25,7 @@ import { describe, flag } from './arguments.js';
 
 export { preferredBuild } from './load-build.js';
 export { WORK_LIMIT, LONG_RUNNING_WORK_LIMIT } from './work-limits.js';
+export { TRAINER_MEMORY_LIMIT } from './trainer.js';
 
 const enginePromises = new Map();  // moduleKey(build, learning) -> Promise<engine>
 

@@ -1,9 +1,9 @@
 // The learning functions of the engine: attentionBackward and createTrainer,
 // over the learning module of a build (createAttention({ learning: true });
-// cpp/bindings/backward_bindings.cpp, trainer_bindings.cpp). The engine over
-// the attention module has the same two names, which throw, naming the option.
+// cpp/bindings/backward_bindings.cpp, trainer_bindings.cpp), and trainerOptions.
+// The engine over the attention module has the same names, which throw, naming the option.
 import { choice, options, unwrap } from './arguments.js';
-import { makeTrainer } from './trainer.js';
+import { makeTrainer, trainerOptionTable } from './trainer.js';
 
 // attentionBackward's paths and the work formula of each ('reference' only
 // through the test entry, ./testing.js).
@@ -32,6 +32,11 @@ export function learningFunctions(module, { arrays, attentionCall, backwardPaths
     createTrainer(a) {
       return makeTrainer(module, a, { testing });
     },
+
+    // The trainer's options and their rules, from the core (attn/trainer_options.hpp).
+    trainerOptions() {
+      return trainerOptionTable(module);
+    },
   };
 }
 
@@ -41,5 +46,9 @@ export function withoutLearning() {
     throw new Error(`${name}: this engine runs the attention module only, without the learning code; ` +
       'create it with createAttention({ learning: true })');
   };
-  return { attentionBackward: missing('attentionBackward'), createTrainer: missing('createTrainer') };
+  return {
+    attentionBackward: missing('attentionBackward'),
+    createTrainer: missing('createTrainer'),
+    trainerOptions: missing('trainerOptions'),
+  };
 }

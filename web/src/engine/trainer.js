@@ -9,73 +9,169 @@
 //   trainer.probe();             // -> the probe example's words and attention weights
 //   trainer.dispose();           // frees its wasm memory; later calls throw
 //
-// Every argument is checked here (./arguments.js) and every call's work
-// (./work-limits.js) before the bindings see it; the core names what it
-// refuses (heads must divide dModel, ...). Each trainer owns one C++ object in
-// the module's memory: dispose() frees it (a trainer that is garbage collected
-// without dispose() is freed too, later, where the runtime has a
-// FinalizationRegistry).
-import { choice, count, describe, flag, listOf, number, optionalCount, options, seedHalves, trailingOptions, unwrap } from './arguments.js';
-import { checkWork } from './work-limits.js';
+// The options and their rules are the core's table (attn/trainer_options.hpp,
+// read once per module: trainerOptionTable below). Here, with it: the names
+// (an unknown one is a TypeError) and each value's JavaScript type; the core
+// then checks ranges, choices and the options that do not apply to the chosen
+// model or task, naming each as written here. Before a trainer is made, what
+// it needs (Trainer::footprint) is counted against the limits:
+//   memory  the live trainers of one engine hold at most TRAINER_MEMORY_LIMIT
+//           bytes (WebAssembly memory never shrinks: a forgotten dispose()
+//           costs at most that; a trainer collected without dispose() is
+//           freed later by a FinalizationRegistry, and only then counts no more)
+//   work    making it (./work-limits.js trainerCreate), and one step() and one
+//           evaluate() must fit the long-running limit, or no call of it could run.
+import { describe, listOf, options, trailingOptions, unwrap, count, flag } from './arguments.js';
+import { LONG_RUNNING_WORK_LIMIT, checkWork, workOf } from './work-limits.js';
 
-export const TASKS = Object.freeze(['reverse', 'translate']);
-export const TRAINER_OPTIONS = Object.freeze(['task', 'seed', 'heads', 'dModel', 'scale', 'learningRate', 'batchSize',
-  'weightDecay', 'longRunning']);
 // A typed sentence is at most this long (a sentence of the tasks has fewer than 100).
 export const MAX_SENTENCE_LENGTH = 1000;
+// The memory the live trainers of one engine may hold (one trainer of the
+// largest width, dModel 1024, needs about 87 MiB).
+export const TRAINER_MEMORY_LIMIT = 256 * 2 ** 20;
+// createTrainer's own option (not the core's): see below.
+const ENGINE_OPTIONS = Object.freeze(['longRunning']);
+
+const deepFreeze = (value) => {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+};
+
+// The core's table of the trainer's options (attn/trainer_options.hpp), frozen:
+// [{ name, kind: 'choice' | 'count' | 'number' | 'flag' | 'seed', meaning,
+//    choices, minimum, maximum, minimumExcluded, required, models, tasks,
+//    defaults: [{ task, model, value }] }]. One per module.
+const tables = new WeakMap();
+export function trainerOptionTable(module) {
+  if (!tables.has(module)) tables.set(module, deepFreeze(unwrap(module.trainerOptionTable())));
+  return tables.get(module);
+}
+
+// Each kind's JavaScript type: a check and what it expects, or how the value
+// crosses to the core (a seed as its decimal digits: 64 bits do not fit a double).
+const KINDS = {
+  choice: { is: (v) => typeof v === 'string', expected: (row) => listOf(row.choices) },
+  count: { is: Number.isInteger, expected: () => 'an integer' },
+  number: { is: (v) => typeof v === 'number', expected: () => 'a number' },
+  flag: { is: (v) => typeof v === 'boolean', expected: () => 'true or false' },
+  seed: {
+    is: (v) => typeof v === 'bigint' || (Number.isSafeInteger(v) && v >= 0),
+    expected: () => 'a non-negative safe integer or a BigInt',
+    crossing: (v) => String(v),
+  },
+};
+
+// The caller's options -> the given ones in the form the bindings take, or a
+// TypeError naming an unknown option or a value of the wrong type.
+function givenOptions(table, a) {
+  options('createTrainer', a);
+  const names = table.map((row) => row.name);
+  for (const name of Object.keys(a)) {
+    if (!names.includes(name) && !ENGINE_OPTIONS.includes(name)) {
+      throw new TypeError(`createTrainer: expected the options ${listOf([...names, ...ENGINE_OPTIONS])}, ` +
+        `got an unknown option '${name}'`);
+    }
+  }
+  const given = {};
+  for (const row of table) {
+    const value = a[row.name];
+    if (value === undefined && !row.required) continue;
+    const kind = KINDS[row.kind];
+    if (!kind.is(value)) throw new TypeError(`${row.name}: expected ${kind.expected(row)}, got ${describe(value)}`);
+    given[row.name] = kind.crossing ? kind.crossing(value) : value;
+  }
+  return given;
+}
+
+// The trainers alive in each module's memory: { count, bytes }.
+const ledgers = new WeakMap();
+const ledgerOf = (module) => {
+  if (!ledgers.has(module)) ledgers.set(module, { count: 0, bytes: 0 });
+  return ledgers.get(module);
+};
+const MiB = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 // Frees the C++ trainer of a trainer object that was collected without dispose().
 const finalizer = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry((handle) => { if (!handle.isDeleted()) handle.delete(); })
+  ? new FinalizationRegistry(({ handle, bytes, ledger }) => {
+    if (handle.isDeleted()) return;
+    handle.delete();
+    ledger.count -= 1;
+    ledger.bytes -= bytes;
+  })
   : null;
 
-// The bindings' TrainerCall: every option, the omitted ones from the core's defaults.
-function trainerCall(module, a) {
-  options('createTrainer', a);
-  for (const name of Object.keys(a)) {
-    if (!TRAINER_OPTIONS.includes(name)) {
-      throw new TypeError(`createTrainer: expected the options ${listOf(TRAINER_OPTIONS)}, got an unknown option '${name}'`);
+// RangeError unless a trainer of `need` (the core's footprint) can run its
+// calls and fits the limits: one step() and one evaluate() within what any
+// call may do, its memory within what the live trainers may hold, and making
+// it within the work limit.
+function checkNeeds(need, ledger, longRunning) {
+  const { options: o, bytes } = need;
+  const sizes = workSizes(need);
+  for (const [call, kind, values] of [['step()', 'trainerStep', { ...sizes, count: 1 }], ['evaluate()', 'trainerEvaluate', sizes]]) {
+    const { formula, values: shown, work } = workOf(kind, values);
+    if (work > LONG_RUNNING_WORK_LIMIT) {
+      throw new RangeError(`createTrainer: one ${call} of this model is ${formula} = ${shown} = ${work} units of work, ` +
+        `more than a call may do even with longRunning (${LONG_RUNNING_WORK_LIMIT}): smaller dModel (${o.dModel}), ` +
+        `heads (${o.heads}) or batchSize (${o.batchSize}) need less`);
     }
   }
-  const task = choice('task', a.task, TASKS);
-  if (a.seed === undefined) throw new TypeError('seed: expected a non-negative safe integer or a BigInt, got undefined');
-  const defaults = unwrap(module.trainerDefaults(task));
-  const given = (name, check) => (a[name] === undefined ? defaults[name] : check(name, a[name]));
-  return {
-    task,
-    ...seedHalves(a.seed),
-    heads: given('heads', count),
-    dModel: given('dModel', count),
-    batchSize: given('batchSize', count),
-    scale: a.scale === undefined ? true : flag('scale', a.scale),
-    learningRate: given('learningRate', number),
-    weightDecay: given('weightDecay', number),
-  };
+  if (ledger.bytes + bytes > TRAINER_MEMORY_LIMIT) {
+    const held = ledger.count === 0 ? '' : `, and the ${ledger.count} live trainers of this engine hold ${MiB(ledger.bytes)}`;
+    const advice = ledger.count === 0
+      ? `: smaller dModel (${o.dModel}) or batchSize (${o.batchSize}) need less`
+      : ': dispose() the trainers you no longer use (one dropped without dispose() is freed only after a garbage collection)';
+    throw new RangeError(`createTrainer: this trainer needs ${MiB(bytes)} of WebAssembly memory${held}, of the ` +
+      `${MiB(TRAINER_MEMORY_LIMIT)} the trainers of one engine may hold${advice}`);
+  }
+  checkWork('trainerCreate', sizes, longRunning);
+}
+
+// The sizes the work formulas name (./work-limits.js).
+const workSizes = (need) => ({
+  batchSize: need.options.batchSize, dModel: need.options.dModel, heads: need.options.heads, S: need.sourceLength,
+  T: need.targetLength, V: need.targetVocabulary, parameters: need.parameters, heldOut: need.heldOut,
+});
+
+// A string's UTF-16 code units: a lone surrogate reaches the core as itself
+// (the bindings' own string conversion would make it another character).
+function codeUnits(text) {
+  const units = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
+  return units;
 }
 
 // Deep-frozen copies of the task's words, for the trainer's properties.
 const frozenStrings = (strings) => Object.freeze([...strings]);
 
 export function makeTrainer(module, a, { testing = false } = {}) {
-  const call = trainerCall(module, a);
+  const given = givenOptions(trainerOptionTable(module), a);
   const longRunningByDefault = flag('longRunning', a.longRunning);
+  const need = unwrap(module.trainerFootprint(given));
+  const ledger = ledgerOf(module);
+  checkNeeds(need, ledger, longRunningByDefault);
+
   let handle = new module.Trainer();
   let resolved, task;
   try {
-    resolved = unwrap(handle.start(call));
+    const started = handle.start(given);
+    if (started instanceof RangeError && started.message.startsWith('memory:')) {
+      throw new RangeError(`createTrainer: this trainer needs ${MiB(need.bytes)} of WebAssembly memory, and the engine ` +
+        `could not grow its memory that far (it has ${MiB(module.HEAP8.buffer.byteLength)})`);
+    }
+    resolved = unwrap(started);
     task = unwrap(handle.task());
   } catch (error) {
     handle.delete();
     throw error;
   }
+  ledger.count += 1;
+  ledger.bytes += need.bytes;
 
-  // The sizes the work formulas name (./work-limits.js).
-  const parameterCount = (task.source.length + task.targetLength + task.target.length) * resolved.dModel +
-    4 * resolved.dModel * resolved.dModel + task.target.length;
-  const sizes = {
-    batchSize: resolved.batchSize, dModel: resolved.dModel, heads: resolved.heads, S: task.sourceLength,
-    T: task.targetLength, V: task.target.length, parameters: parameterCount, heldOut: task.heldOut,
-  };
+  const sizes = workSizes(need);
   const longRunningOf = (name, callOptions) =>
     longRunningByDefault || flag('longRunning', trailingOptions(name, callOptions).longRunning);
 
@@ -87,12 +183,13 @@ export function makeTrainer(module, a, { testing = false } = {}) {
     }
     return handle;
   };
+  let stepsWhenDisposed = 0;
 
   const trainer = {
     task: resolved.task,
-    // Every option, the defaults filled in (the core's Trainer::defaults).
+    // Every option, the defaults filled in (the core's table), the seed as given.
     options: Object.freeze({ ...resolved, seed: a.seed }),
-    parameterCount,
+    parameterCount: need.parameters,
     sourceLength: task.sourceLength,
     targetLength: task.targetLength,
     heldOut: task.heldOut,
@@ -109,6 +206,11 @@ export function makeTrainer(module, a, { testing = false } = {}) {
 
     get disposed() {
       return handle === null;
+    },
+
+    // Steps taken so far: after a step(count) refused midway, the ones before it.
+    get stepsTaken() {
+      return handle === null ? stepsWhenDisposed : handle.stepsTaken();
     },
 
     // `count` steps of AdamW on fresh batches -> { step: steps taken so far, loss: the last step's training loss }.
@@ -138,15 +240,18 @@ export function makeTrainer(module, a, { testing = false } = {}) {
       if (sentence.length > MAX_SENTENCE_LENGTH) {
         throw new RangeError(`sentence: expected at most ${MAX_SENTENCE_LENGTH} characters, got ${sentence.length}`);
       }
-      return unwrap(h.translate(sentence));
+      return unwrap(h.translate(codeUnits(sentence)));
     },
 
     // Frees the C++ trainer; later calls throw. Calling it again does nothing.
     dispose() {
       if (handle === null) return;
       finalizer?.unregister(trainer);
+      stepsWhenDisposed = handle.stepsTaken();
       handle.delete();
       handle = null;
+      ledger.count -= 1;
+      ledger.bytes -= need.bytes;
     },
   };
   if (testing) {
@@ -156,6 +261,9 @@ export function makeTrainer(module, a, { testing = false } = {}) {
     trainer.lastBatch = () => unwrap(live('lastBatch').lastBatch());
   }
   Object.freeze(trainer);
-  finalizer?.register(trainer, handle, trainer);
+  finalizer?.register(trainer, { handle, bytes: need.bytes, ledger }, trainer);
   return trainer;
 }
+
+// What the live trainers of a module hold: { count, bytes } (for the tests).
+export const liveTrainers = (module) => ({ ...ledgerOf(module) });

@@ -3,79 +3,118 @@
 // for long (a page's main thread freezes while a call runs).
 //
 // Work is counted in units of about one float multiply-add of the baseline
-// build (0.3-0.5 ns on the x86-64 machine where the formulas were fitted; the
-// SIMD build is faster on the attention paths at d >= 16). Each formula is
-// fitted to the measured time of its function, so equal work is about equal
-// time (within about 1.5x):
+// build (0.35-0.45 ns on this machine). Each formula below counts its call's
+// arithmetic, with the constants (32, 56, 24000, ...) set by measuring:
+// scripts/fit-work.mjs times every formula against its call on many shapes
+// in Node, both builds, and prints the ratio of the time to the time its
+// units take at the baseline build's median pace. Its ratios, 2026-12-05
+// (CPU time, load average 12-14 on 2 cores; runs differ by about 30%):
+// baseline 0.3-2.2, each formula's median 0.5-1.6; SIMD 0.1-1.9 (faster where
+// its kernels do the work). The highest: the trainer at dModel 1024 (2.1-2.2,
+// products bound by memory), the full path at d = 1 (1.9). So a call the
+// default limit allows blocks at most about 3.5 s here, most of them 1-2 s.
 //
-//   attention paths 'tiled', 'full', 'scalar'   n*m*(dk+dv+32)    (32: the softmax's exp per score)
-//   attention (the trace)                       n*m*(dk+dv+64)    (four n x m matrices written)
-//   attentionReference, path 'reference'        n*m*(2*(dk+dv)+64) (double accumulation)
-//   multiHead     4*(n+m)*dModel^2 + n*m*(2*dModel+32*heads)
-//   saturation    trials*dk*(24*(queries+keys) + queries*keys)   (24: one normal draw)
-//   scores        dot, scaledDot n*m*ds; general n*m*dh + n*ds*dh;
-//                 additive n*m*da*40 + (n*ds+m*dh)*da             (40: one tanh)
-//   context       n*m*dh
-//   softmax       rows*cols*40;  rowStats length*24;  softmaxJacobian length^2*16
+//   attentionOutput 'tiled' (and the test path 'scalar')  n*m*(dk+dv+32)   (32: the softmax's exp per score)
+//   attentionOutput 'full'                       n*m*(dk+dv+64)    (n x m matrices written and read)
+//   attention (the trace)                        n*m*(dk+dv+64)    (four n x m matrices written)
+//   attentionReference, path 'reference'         n*m*(3*(dk+dv)+64) (double accumulation)
+//   multiHead     4*(n+m)*dModel^2 + n*m*(2*dModel+64*heads)
+//   saturation    trials*(dk*(24*(queries+keys)+queries*keys)+128*queries*keys)
+//                 (24: one normal draw; 128: the softmax and statistics of one score)
+//   scores        dot, scaledDot n*m*(ds+16); general n*m*(dh+16) + n*ds*dh;
+//                 additive n*m*da*56 + (n*ds+m*dh)*da             (56: one tanh; 16: a score written)
+//   context       n*m*(2*dh+4)
+//   softmax       rows*cols*56;  rowStats length*24;  softmaxJacobian length^2*16
 //   positionalEncoding n*dModel*72 (a sin or cos);  randomNormal rows*cols*24
+//   trainer       step(count) count*(24000 + batchSize*(...) + 20*parameters) (24000: a step's own
+//                 cost, all there is in a tiny model); evaluate(); createTrainer parameters*32 (below)
 //
-// A call may do at most WORK_LIMIT units (2^32: 1-2 s for the baseline
-// build, less for SIMD), or LONG_RUNNING_WORK_LIMIT (2^37: about a minute)
-// when it passes `longRunning: true`, which says
-// the caller runs it where blocking is acceptable (a Web Worker, a benchmark,
-// Node). Beyond that: a RangeError naming the arguments, with the formula and
-// the values. The page's own calls stay under WORK_LIMIT (section 10's
-// benchmark at n = 4096, d = 64: 2.7e9 units), except experiment 2 of section
-// 2 at its largest settings, which runs in a worker with longRunning.
+// A call may do at most WORK_LIMIT units (2^32: 1.5-1.9 s at the baseline
+// build's median pace), or LONG_RUNNING_WORK_LIMIT (2^37: about a minute)
+// when it passes `longRunning: true`, which says the caller runs it where
+// blocking is acceptable (a Web Worker, a benchmark, Node). Beyond that: a
+// RangeError naming the arguments, with the formula and the values. The
+// page's own calls stay under WORK_LIMIT (section 10's benchmark at n = 4096,
+// d = 64: 2.7e9 units), except experiment 2 of section 2 at its largest
+// settings, which runs in a worker with longRunning.
 
 export const WORK_LIMIT = 2 ** 32;
 export const LONG_RUNNING_WORK_LIMIT = 2 ** 37;
 
-// Each function's work: the formula as shown in messages, and its value.
-export const WORK = Object.freeze({
-  attentionFast: { formula: 'n*m*(dk+dv+32)', of: ({ n, m, dk, dv }) => n * m * (dk + dv + 32) },
-  attentionTrace: { formula: 'n*m*(dk+dv+64)', of: ({ n, m, dk, dv }) => n * m * (dk + dv + 64) },
-  attentionReference: { formula: 'n*m*(2*(dk+dv)+64)', of: ({ n, m, dk, dv }) => n * m * (2 * (dk + dv) + 64) },
-  multiHead: {
-    formula: '4*(n+m)*dModel*dModel+n*m*(2*dModel+32*heads)',
-    of: ({ n, m, dModel, heads }) => 4 * (n + m) * dModel * dModel + n * m * (2 * dModel + 32 * heads),
-  },
-  saturation: {
-    formula: 'trials*dk*(24*(queries+keys)+queries*keys)',
-    of: ({ trials, dk, queries, keys }) => trials * dk * (24 * (queries + keys) + queries * keys),
-  },
-  scoresDot: { formula: 'n*m*ds', of: ({ n, m, ds }) => n * m * ds },
-  scoresGeneral: { formula: 'n*m*dh+n*ds*dh', of: ({ n, m, ds, dh }) => n * m * dh + n * ds * dh },
-  scoresAdditive: {
-    formula: 'n*m*da*40+(n*ds+m*dh)*da', of: ({ n, m, ds, dh, da }) => n * m * da * 40 + (n * ds + m * dh) * da,
-  },
-  context: { formula: 'n*m*dh', of: ({ n, m, dh }) => n * m * dh },
-  softmax: { formula: 'rows*cols*40', of: ({ rows, cols }) => rows * cols * 40 },
-  rowStats: { formula: 'length*24', of: ({ length }) => length * 24 },
-  softmaxJacobian: { formula: 'length*length*16', of: ({ length }) => length * length * 16 },
-  positionalEncoding: { formula: 'n*dModel*72', of: ({ n, dModel }) => n * dModel * 72 },
-  randomNormal: { formula: 'rows*cols*24', of: ({ rows, cols }) => rows * cols * 24 },
-  randomStream: { formula: 'count*48', of: ({ count }) => count * 48 },
-  attentionBackwardFull: { formula: 'n*m*(3*dk+2*dv+64)', of: ({ n, m, dk, dv }) => n * m * (3 * dk + 2 * dv + 64) },
-  attentionBackwardTiled: { formula: 'n*m*(4*dk+3*dv+96)', of: ({ n, m, dk, dv }) => n * m * (4 * dk + 3 * dv + 96) },
-  attentionBackwardReference: {
-    formula: 'n*m*(6*(dk+dv)+96)', of: ({ n, m, dk, dv }) => n * m * (6 * (dk + dv) + 96),
-  },
-  trainerStep: {
-    formula: 'count*(batchSize*(3*(2*S+T)*dModel*dModel+3*T*(2*S+V)*dModel+T*(160*S*heads+64*V))+20*parameters)',
-    of: ({ count, batchSize, S, T, V, dModel, heads, parameters }) =>
-      count * (batchSize * (3 * (2 * S + T) * dModel * dModel + 3 * T * (2 * S + V) * dModel +
-        T * (160 * S * heads + 64 * V)) + 20 * parameters),
-  },
-  trainerEvaluate: {
-    formula: 'heldOut*((2*S+T)*dModel*dModel+T*(2*S+V)*dModel+T*(96*S*heads+32*V))',
-    of: ({ heldOut, S, T, V, dModel, heads }) =>
-      heldOut * ((2 * S + T) * dModel * dModel + T * (2 * S + V) * dModel + T * (96 * S * heads + 32 * V)),
-  },
-});
+// A formula of sizes as the function that computes it from { name: value }:
+// + and * over names, integers and parentheses (all the formulas need).
+// Parsed once, when this module loads; a name without a value throws.
+export function compileFormula(formula) {
+  const tokens = formula.match(/\d+|[A-Za-z]+|[+*()]/g) ?? [];
+  const fail = (what) => { throw new Error(`work formula ${formula}: ${what}`); };
+  if (tokens.join('') !== formula) fail('expected only + * ( ), names and integers');
+  let at = 0;
+  const chain = (next, operator, combine) => {
+    let f = next();
+    while (tokens[at] === operator) {
+      at += 1;
+      const [a, b] = [f, next()];
+      f = (v) => combine(a(v), b(v));
+    }
+    return f;
+  };
+  const factor = () => {
+    const token = tokens[at++];
+    if (token === undefined) fail('unexpected end');
+    if (token === '(') {
+      const inner = sum();
+      if (tokens[at++] !== ')') fail('expected )');
+      return inner;
+    }
+    if (/^\d+$/.test(token)) { const value = Number(token); return () => value; }
+    if (/^[A-Za-z]+$/.test(token)) {
+      return (v) => { const value = v[token]; return value === undefined ? fail(`no value for ${token}`) : value; };
+    }
+    return fail(`unexpected ${token}`);
+  };
+  const product = () => chain(factor, '*', (a, b) => a * b);
+  const sum = () => chain(product, '+', (a, b) => a + b);
+  const of = sum();
+  if (at !== tokens.length) fail(`unexpected ${tokens[at]}`);
+  return of;
+}
+
+// Each function's work: { formula (as messages show it), of(values) }.
+const FORMULAS = {
+  attentionFast: 'n*m*(dk+dv+32)',              // the paths 'tiled', 'full', 'scalar'; 32: the softmax's exp per score
+  attentionTrace: 'n*m*(dk+dv+64)',             // attention(): four n x m matrices written
+  attentionReference: 'n*m*(3*(dk+dv)+64)',     // attentionReference, path 'reference': double accumulation
+  multiHead: '4*(n+m)*dModel*dModel+n*m*(2*dModel+64*heads)',
+  saturation: 'trials*(dk*(24*(queries+keys)+queries*keys)+128*queries*keys)',  // 24: one normal draw; 128: a score's softmax and statistics
+  scoresDot: 'n*m*(ds+16)',                     // kinds dot and scaledDot; 16: a score written
+  scoresGeneral: 'n*m*(dh+16)+n*ds*dh',
+  scoresAdditive: 'n*m*da*56+(n*ds+m*dh)*da',   // 56: one tanh
+  context: 'n*m*(2*dh+4)',
+  softmax: 'rows*cols*56',
+  rowStats: 'length*24',
+  softmaxJacobian: 'length*length*16',
+  positionalEncoding: 'n*dModel*72',            // 72: a sin or a cos
+  randomNormal: 'rows*cols*24',
+  randomStream: 'count*48',
+  attentionBackwardFull: 'n*m*(3*dk+2*dv+64)',
+  attentionBackwardTiled: 'n*m*(4*dk+3*dv+96)',
+  attentionBackwardReference: 'n*m*(6*(dk+dv)+96)',
+  // 24000: a step's own cost, all there is in a tiny model
+  trainerStep: 'count*(24000+batchSize*(3*(2*S+T)*dModel*dModel+3*T*(2*S+V)*dModel+T*(160*S*heads+64*V))+20*parameters)',
+  trainerCreate: 'parameters*32',
+  trainerEvaluate: 'heldOut*((2*S+T)*dModel*dModel+T*(2*S+V)*dModel+T*(96*S*heads+32*V))',
+};
+export const WORK = Object.freeze(Object.fromEntries(Object.entries(FORMULAS)
+  .map(([kind, formula]) => [kind, Object.freeze({ formula, of: compileFormula(formula) })])));
 
 // The formula with each argument's value in place: 'n*m*(dk+dv+32)' -> '20000*20000*(1+1+32)'.
 const substituted = (formula, values) => formula.replace(/[A-Za-z]+/g, (name) => String(values[name] ?? name));
+
+// The work of one call: { formula, values (the formula with the values in place), work }.
+export function workOf(kind, values) {
+  const { formula, of } = WORK[kind];
+  return { formula, values: substituted(formula, values), work: of(values) };
+}
 
 // RangeError if the work of one call, `WORK[kind]` of `values`, exceeds the
 // limit (WORK_LIMIT, or LONG_RUNNING_WORK_LIMIT with `longRunning`).

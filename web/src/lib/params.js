@@ -146,15 +146,45 @@ export function encodeSection(codec, state) {
 
 // ---- the page's URL: every section's parameters, prefixed by its id ------------
 
-// `search` with every value longer than MAX_TEXT cut to MAX_TEXT + 1
-// characters: still refused as too long (and named in the notice), but the
-// address stays short. The browser resolves every link of the page against
-// the address: with a 10^6-character parameter that was 7 s of the page's
-// first task (tests/e2e/hostile-inputs.test.mjs).
+// What the page reads of an address, whatever its length: at most MAX_PAIRS
+// parameters (the page writes a few dozen), each part (name, value) cut to
+// RAW_LIMIT characters before it is decoded. RAW_LIMIT percent-encoded
+// characters decode to more than MAX_TEXT (9 for one UTF-16 unit at most:
+// %XX%XX%XX), so a part cut here is still refused as too long, and named.
+// Parsing a 10^6-character address whole cost the page's first task 0.1-2.4 s
+// (250,000 parameters "a=1&a=1&..."; a 10^6-character name, never shortened).
+export const MAX_PAIRS = 100;
+const RAW_LIMIT = 9 * (MAX_TEXT + 1);
+
+// [[name, value], ...] decoded as URLSearchParams decodes them, the work
+// bounded as above (the first `limit` parameters).
+export function addressPairs(search, limit = MAX_PAIRS) {
+  const text = String(search);
+  const pairs = [];
+  for (let at = text.startsWith('?') ? 1 : 0; at < text.length && pairs.length < limit;) {
+    const amp = text.indexOf('&', at);
+    const end = amp === -1 ? text.length : amp;
+    const equals = text.indexOf('=', at);
+    const nameEnd = equals === -1 || equals > end ? end : equals;
+    const name = text.slice(at, Math.min(nameEnd, at + RAW_LIMIT));
+    const value = nameEnd === end ? '' : text.slice(nameEnd + 1, Math.min(end, nameEnd + 1 + RAW_LIMIT));
+    if (at < end) pairs.push([...new URLSearchParams(`${name}=${value}`)][0]);
+    at = end + 1;
+  }
+  return pairs;
+}
+
+// `search` as the page reads it (addressPairs), every name and value longer
+// than MAX_TEXT cut to MAX_TEXT + 1 characters: still refused as too long
+// (and named in the notice), but the address stays short. The browser
+// resolves every link of the page against the address: with a
+// 10^6-character parameter that was 7 s of the page's first task
+// (tests/e2e/hostile-inputs.test.mjs). Unchanged when nothing is cut.
 export function shortenOverlongParams(search) {
-  const pairs = [...new URLSearchParams(search)];
-  if (!pairs.some(([, v]) => v.length > MAX_TEXT)) return search.replace(/^\?/, '');
-  return queryString(pairs.map(([k, v]) => [k.slice(0, MAX_TEXT + 1), v.slice(0, MAX_TEXT + 1)]));
+  const text = String(search).replace(/^\?/, '');
+  const pairs = addressPairs(text, MAX_PAIRS + 1);
+  if (pairs.length <= MAX_PAIRS && pairs.every(([k, v]) => k.length <= MAX_TEXT && v.length <= MAX_TEXT)) return text;
+  return queryString(pairs.slice(0, MAX_PAIRS).map(([k, v]) => [k.slice(0, MAX_TEXT + 1), v.slice(0, MAX_TEXT + 1)]));
 }
 
 // The element id a location hash names ("#masking" -> "masking"), or null when
@@ -173,8 +203,8 @@ export function hashTarget(hash) {
 export const pageParamName = (id, name) => `${id}.${name}`;
 
 export function pageGetter(search, id) {
-  const params = new URLSearchParams(search);
-  return (name) => params.get(pageParamName(id, name));
+  const params = new Map(addressPairs(search).reverse());   // the first of a repeated name, as URLSearchParams.get
+  return (name) => params.get(pageParamName(id, name)) ?? null;
 }
 
 // A readable query string: ',' ';' ':' stay as they are.

@@ -18,7 +18,7 @@
 //
 // `widgetBuild`: the engine build an <attention-demo> of this section loads
 // (default: SIMD where supported). Section 2's experiment workers use the build
-// without SIMD (see scaling/experiment-worker.js), so its widget's main thread
+// without SIMD (see scaling/experiment-service.js), so its widget's main thread
 // uses that one too and the widget downloads one .wasm, not two. The page
 // itself always loads the default build.
 //

@@ -31,7 +31,8 @@ export default {
     done: 'Done.',
     cancelled: 'Cancelled; {count} measurements kept.',
     failed: 'The benchmark failed: {message}',
-    noWorker: 'The benchmark needs a Web Worker, and this browser refused to start one (a page opened from disk cannot start module workers). Serve the page over http to run it.',
+    startingOnPage: 'Starting, on this page…',
+    onPage: 'No background thread can start here (a page opened from disk), so the benchmark runs on this page, between frames: the page pauses for the length of each call (the longest: plain JavaScript at the largest n), and only the build this page loaded is measured.',
     notRun: 'Press “Run the benchmark” to measure.',
     series: {
       simd: 'wasm SIMD (full matrix)',
@@ -56,11 +57,12 @@ export default {
       growthLess: R`From $n/2$ to $n$ the time of {fastest} grew <b>{ratio}</b> times (at most {high} within the spread), less than the 4 that $n^2$ predicts: at this size, costs that grow more slowly than $n^2$ still count. Larger sizes bring the lines closer to slope 2.`,
       growthNoisy: R`From $n/2$ to $n$ the time of {fastest} fell ({ratio} times), beyond the spread: work that quadruples cannot take less time, so the device was busy during part of this run. Run it again to see the growth.`,
       growthMore: R`From $n/2$ to $n$ the time of {fastest} grew <b>{ratio}</b> times (at least {low} within the spread), more than the 4 that $n^2$ predicts.`,
+      skipped: 'Not measured here: {series} (that build did not load in this browser or on this page).',
     },
   },
   memory: {
     title: 'Memory: the n × n matrix',
-    intro: R`Time is one cost; memory is the other. The full path holds the whole $n\times n$ score matrix, and the trace that the walkthrough shows holds four of them (scores, scaled, masked, weights). The tiled path (FlashAttention’s online softmax) takes the queries $64$ at a time and streams the keys past in blocks of $64$: it keeps one $64\times 64$ block of scores, those $64$ queries and their $64$ output rows, and a running maximum and a running sum per row. Its memory grows like $n$, not $n^2$, and its output is the same within rounding.`,
+    intro: R`Time is one cost; memory is the other. The full path holds the whole $n\times n$ score matrix, and the trace that the walkthrough shows holds four of them (scores, scaled, masked, weights). The tiled path (FlashAttention’s online softmax) takes the queries {queries} at a time and streams the keys past in blocks of {keys} (the block sizes of the engine this page runs): it keeps one {queries} × {keys} block of scores, those {queries} queries and their {queries} output rows, and a running maximum and a running sum per row. Its memory grows like $n$, not $n^2$, and its output is the same within rounding.`,
     chartTitle: 'Memory of attention against n (log–log), by shape',
     chartDescription: 'Bytes held by the full trace, by the one score matrix of the full path, and by the tiled path, for n from 64 to 4096 with d = 64. Computed from the shapes; the numbers are in the table below the chart.',
     chartCaption: R`Bytes held besides $Q$, $K$, $V$ ($d = 64$, 4 bytes a number), computed from the shapes`,

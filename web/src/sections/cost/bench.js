@@ -1,7 +1,7 @@
 // Section 10's live benchmark, as plain functions: time attention against n for
 // the wasm SIMD build, the wasm baseline build and plain JavaScript. No DOM and
-// no worker here: ./bench-worker.js runs runBenchmark off the main thread, and
-// Vitest runs it in Node with the real engines.
+// no worker here: ./bench-service.js runs it off the main thread (or on the
+// page, between frames), and Vitest runs it in Node with the real engines.
 import { quantile } from '../../lib/quantile.js';
 
 export const D = 64;
@@ -41,20 +41,31 @@ export { quantile };
 //    `minSamples`, then more (up to `maxSamples`) while within `budgetMs`;
 // 3. the median time per call, and the spread of the samples: their 25th and
 //    75th percentiles (`low`, `high`), the middle half.
-export function time(fn, {
+// A generator: it yields after every warm-up call and every sample, where its
+// caller may pause (the time spent outside is not counted); returns the timing.
+export function* timing(fn, {
   warmupMs = 20, budgetMs = 150, batchMs = 4, minSamples = 5, maxSamples = 25, now = () => performance.now(),
 } = {}) {
-  const t0 = now();
+  let warm = 0;
   let calls = 0;
-  do { fn(); calls += 1; } while (now() - t0 < warmupMs);
-  const perCall = (now() - t0) / calls;
+  do {
+    const t = now();
+    fn();
+    warm += now() - t;
+    calls += 1;
+    yield;
+  } while (warm < warmupMs);
+  const perCall = warm / calls;
   const perBatch = Math.max(1, Math.ceil(batchMs / Math.max(perCall, 0.001)));
   const samples = [];
-  const start = now();
-  while (samples.length < maxSamples && (samples.length < minSamples || now() - start < budgetMs)) {
+  let sampled = 0;
+  while (samples.length < maxSamples && (samples.length < minSamples || sampled < budgetMs)) {
     const t = now();
     for (let i = 0; i < perBatch; i++) fn();
-    samples.push((now() - t) / perBatch);
+    const spent = now() - t;
+    sampled += spent;
+    samples.push(spent / perBatch);
+    yield;
   }
   samples.sort((x, y) => x - y);
   return {
@@ -67,10 +78,23 @@ export function time(fn, {
   };
 }
 
+// A generator run to its end at once: its return value.
+export function finish(generator) {
+  for (;;) {
+    const { done, value } = generator.next();
+    if (done) return value;
+  }
+}
+
+// timing(), all at once.
+export const time = (fn, options) => finish(timing(fn, options));
+
 // Runs every series at every size, smallest first, and reports each result
 // as soon as it is measured. `engines` maps a build name to an engine (a
 // missing build's series are skipped); `plainJs` is plainJsAttention.
-export function runBenchmark({ engines, plainJs, sizes, d = D, seed = 1, series = SERIES, onResult, onProgress, timing = {} }) {
+// A generator that yields wherever timing() does (./bench-service.js pauses
+// there); returns the results.
+export function* benchmark({ engines, plainJs, sizes, d = D, seed = 1, series = SERIES, onResult, onProgress, timing: timingOptions = {} }) {
   const results = [];
   const total = totalWork(sizes, series.length);
   let done = 0;
@@ -89,7 +113,7 @@ export function runBenchmark({ engines, plainJs, sizes, d = D, seed = 1, series 
         result = { n, d, series: s.id, skipped: true };
       } else {
         const fn = s.build ? () => engine.attentionOutput({ ...args, path: s.path }) : () => plainJs(args);
-        const measured = time(fn, timing);
+        const measured = yield* timing(fn, timingOptions);
         result = { n, d, series: s.id, ...measured, gflops: flopsOf(n, d) / measured.ms / 1e6 };
       }
       results.push(result);
@@ -100,6 +124,9 @@ export function runBenchmark({ engines, plainJs, sizes, d = D, seed = 1, series 
   onProgress?.({ done: total, total, n: null, series: null });
   return results;
 }
+
+// benchmark(), all at once.
+export const runBenchmark = (options) => finish(benchmark(options));
 
 // How the time grows: for each series, the ratio of the time at the largest
 // size to that at half of it (n^2 predicts 4), and the range the spreads allow
@@ -135,7 +162,8 @@ export function compareTimes(a, b) {
 // The sentences of the summary, as keys of the section's strings with their
 // numbers (unformatted; `fastest` a series id): each claim only as far as the
 // spreads support it, and each about the numbers the chart shows beside it.
-//   [{ key: 'bench.summary.head', params: { n, simd, tiled, baseline, js } }, { key: 'bench.summary.simdFaster', params: { times } }, ...]
+//   [{ key: 'bench.summary.head', params: { n, simd, tiled, baseline, js } }, { key: 'bench.summary.simdFaster', params: { times } }, ...,
+//    { key: 'bench.summary.skipped', params: { series: ['baseline'] } } (series not measured here)]
 // SIMD against no SIMD compares one path (the full matrix) in both builds: the
 // same C++, with and without the vector kernels. Plain JavaScript is compared
 // with the fastest of the wasm series, whichever path that is on this device.
@@ -163,5 +191,8 @@ export function summaryParts(results) {
     const key = g.high < 1 ? 'growthNoisy' : g.low > 4 ? 'growthMore' : g.high < 4 ? 'growthLess' : 'growthAsPredicted';
     parts.push({ key: `bench.summary.${key}`, params: { ratio: g.ratio, low: g.low, high: g.high, fastest: fast.series } });
   }
+  // A build that could not run here (no SIMD in this browser; on the page, only the page's build).
+  const skipped = SERIES.filter((s) => results.some((r) => r.series === s.id && r.skipped)).map((s) => s.id);
+  if (skipped.length) parts.push({ key: 'bench.summary.skipped', params: { series: skipped } });
   return parts;
 }

@@ -3,12 +3,13 @@
 // and the memory of the full score matrix against the tiled path, by shape
 // (./memory-panel.js).
 import { h, html } from '../../lib/dom.js';
+import { textTable } from '../../components/text-table.js';
 import '../../components/formula.css';
 import { DEFAULT_LARGEST, SIZES } from './bench.js';
 import { benchPanel } from './bench-panel.js';
 import { memoryPanel } from './memory-panel.js';
+import { tilesOf } from './memory.js';
 import params from './params.js';
-import '../../components/matrix.css';
 import './cost.css';
 
 export default { mount, params };
@@ -19,16 +20,6 @@ const xAxisOf = (t) => ({
   domain: [SIZES[0] / 1.4, SIZES[SIZES.length - 1] * 1.4],
 });
 
-function complexityTable(table) {
-  return h('div', { class: 'matrix-scroll is-wide' },
-    h('table', { class: 'matrix co-complexity' },
-      html('caption', {}, table.caption),
-      h('thead', {}, h('tr', {}, table.columns.map((c) => html('th', { scope: 'col' }, c)))),
-      h('tbody', {}, table.rows.map((row, i) => h('tr', { class: i === 0 && 'is-attention' },
-        html('th', { scope: 'row' }, row[0]),
-        row.slice(1).map((cell, c) => html('td', { dataset: { label: table.columns[c + 1] } }, cell)))))));
-}
-
 function mount(root, { engine, t, store, initial, onChange }) {
   const state = (store.state ??= {
     largest: (initial ?? params.defaults()).largest ?? DEFAULT_LARGEST, results: [], status: 'idle', builds: null,
@@ -36,18 +27,19 @@ function mount(root, { engine, t, store, initial, onChange }) {
   root.classList.add('co-root');
   const xAxis = xAxisOf(t);
   const bench = benchPanel(state, { t, engine, xAxis, changed: (s) => onChange?.(s) });
-  const memory = memoryPanel({ t, xAxis });
+  const tiles = tilesOf(engine);
+  const memory = memoryPanel({ t, xAxis, tiles });
 
   root.append(
     h('div', { class: 'prose' }, html('p', { class: 'section-lede' }, t('lede'))),
     h('div', { class: 'prose' }, html('p', {}, t('complexityIntro'))),
-    h('div', { class: 'panel co-panel co-table-panel' }, complexityTable(t('complexity'))),
+    h('div', { class: 'panel co-panel co-table-panel' }, textTable(t('complexity'), { className: 'co-complexity', rowClass: (i) => i === 0 && 'is-attention' })),
     h('div', { class: 'prose' },
       html('p', {}, t('whyQuadratic')),
       html('div', { class: 'co-formula' }, t('costFormula')),
       html('p', {}, t('tradeoff'))),
     bench.el,
-    h('div', { class: 'prose' }, html('h3', {}, t('memory.title')), html('p', {}, t('memory.intro'))),
+    h('div', { class: 'prose' }, html('h3', {}, t('memory.title')), html('p', {}, t('memory.intro', tiles))),
     memory.el,
     html('div', { class: 'prose' }, t('after')));
 

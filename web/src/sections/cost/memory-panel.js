@@ -1,5 +1,6 @@
 // Section 10, memory by shape: the full score matrix, the whole trace and the
-// tiled path, in bytes, for every n of the benchmark (./memory.js).
+// tiled path, in bytes, for every n of the benchmark (./memory.js), with the
+// block sizes of the page's engine (`tiles`: memory.js tilesOf).
 import { h, setHTML } from '../../lib/dom.js';
 import { lineChart } from '../../components/line-chart.js';
 import { formatNumber } from '../../lib/format.js';
@@ -14,7 +15,7 @@ const STYLE = {
 // Bytes on a log axis, every factor of 4: 16 KiB, 64 KiB, ..., 256 MiB.
 const BYTE_TICKS = Array.from({ length: 8 }, (_, i) => 2 ** (14 + 2 * i));
 
-export function memoryPanel({ t, xAxis }) {
+export function memoryPanel({ t, xAxis, tiles }) {
   const chart = lineChart({
     title: t('memory.chartTitle'),
     description: t('memory.chartDescription'),
@@ -28,7 +29,7 @@ export function memoryPanel({ t, xAxis }) {
   });
   const note = h('p', { class: 'co-summary' });
 
-  const rows = SIZES.map((n) => memoryOf(n, D));
+  const rows = SIZES.map((n) => memoryOf(n, D, { tiles }));
   chart.update({ series: Object.fromEntries(Object.keys(STYLE).map((id) => [id, rows.map((r) => [r.n, r[id]])])) });
   const big = rows[rows.length - 1];
   setHTML(note, t('memory.note', {
@@ -37,7 +38,7 @@ export function memoryPanel({ t, xAxis }) {
   }));
 
   return {
-    el: h('div', { class: 'panel co-panel', id: 'cost-memory' }, chart.el, note),
+    el: h('div', { class: 'panel co-panel', id: 'cost-memory', dataset: { tiles: `${tiles.queries}x${tiles.keys}` } }, chart.el, note),
     destroy: () => chart.destroy(),
   };
 }

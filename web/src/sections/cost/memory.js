@@ -8,18 +8,21 @@
 // - tiled path: the block of B_r queries (transposed, d_k x B_r), one B_c x B_r
 //   block of scores, the B_r x d_v block of output rows being accumulated, four
 //   numbers per row (running max and sum, correction, the block's max), and the
-//   n x d_v output. B_r is padded to a multiple of 4 (the SIMD build's lanes). The
-//   block sizes are the WebAssembly builds' (cpp/src/kernels/block_kernels.hpp:
-//   64 x 64). Each block also starts on a 64-byte boundary: at most 448 bytes more.
+//   n x d_v output (cpp/src/attention/tiled.cpp, BlockScratch). B_r is padded
+//   to a multiple of the build's lanes. The block sizes and the lanes are the
+//   engine's own (tilesOf: engine.tileSizes, the kernel variant's, and
+//   engine.simdWidth). Each block also starts on a 64-byte boundary: at most
+//   448 bytes more.
 // Q, K and V themselves (3 n d floats) are the same for every path and left out.
 
 export const FLOAT_BYTES = 4;
-export const TILE_QUERIES = 64;  // B_r
-export const TILE_KEYS = 64;     // B_c
 
-export function memoryOf(n, d, m = n) {
-  const br = Math.ceil(Math.min(TILE_QUERIES, n) / 4) * 4;
-  const bc = Math.min(TILE_KEYS, m);
+// The tiled path's blocks in `engine`'s build: { queries: B_r, keys: B_c, lanes }.
+export const tilesOf = (engine) => ({ ...engine.tileSizes, lanes: engine.simdWidth });
+
+export function memoryOf(n, d, { m = n, tiles }) {
+  const br = Math.ceil(Math.min(tiles.queries, n) / tiles.lanes) * tiles.lanes;
+  const bc = Math.min(tiles.keys, m);
   return {
     n, d,
     scoreMatrix: n * m * FLOAT_BYTES,

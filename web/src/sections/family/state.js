@@ -105,6 +105,17 @@ export function recoversAlignment(best) {
   return best.every((j, t) => ALIGNMENT[t][j] === Math.max(...ALIGNMENT[t]));
 }
 
+// concat at step t uses s_t, the state Bahdanau uses at step t + 1, with the
+// same parameters: its rows of weights are Bahdanau's moved up by one. The
+// largest difference between the two where they overlap (0 but for rounding).
+export function concatShift({ toy: { n, m }, methods }) {
+  const b = methods.bahdanau.weights;
+  const c = methods.concat.weights;
+  let worst = 0;
+  for (let i = 0; i + 1 < n; i++) for (let j = 0; j < m; j++) worst = Math.max(worst, Math.abs(c[i * m + j] - b[(i + 1) * m + j]));
+  return worst;
+}
+
 export function rowArgmax(matrix, rows, cols) {
   return Array.from({ length: rows }, (_, i) => {
     let best = 0;

@@ -1,162 +1,114 @@
 // Section "gradients", the decisive experiment: the same model trained twice
 // from the same seed, with and without the division by sqrt(d_k), each run in
-// its own worker (src/training/), on request. The held-out loss and accuracy
-// of both runs plot as they come; when both are done, the summary says what
-// they showed (./experiment.js). The runs live in `state` (kept across a
-// language switch).
+// its own worker, on request (./experiment-runs.js, loaded with the worker
+// bridge at the first click: a reader who never runs it does not download
+// them). The held-out loss and accuracy of both runs plot as they come; when
+// both are done, the summary says what they showed (./experiment.js). The
+// runs live in `state` (kept across a language switch).
 import { h, html, setHTML, setText } from '../../lib/dom.js';
-import { button } from '../../components/button.js';
-import { choiceGroup } from '../../components/choice-group.js';
-import { rangeSlider } from '../../components/range-slider.js';
-import { seedControl } from '../../components/seed-control.js';
-import { lineChart } from '../../components/line-chart.js';
-import { formatFull, formatLogTick, formatNumber } from '../../lib/format.js';
-import { createTrainingClient, createTrainingWorker } from '../../training/training-client.js';
-import { RUNS, STEP_CHOICES, TRAIN_DIMENSIONS, compareRuns, evaluateEvery, runOptions } from './experiment.js';
+import { trainingCurves } from '../../components/training-curves.js';
+import { formatFull, formatNumber } from '../../lib/format.js';
+import { RUNS, compareRuns, emptyRuns, evaluateEvery } from './experiment.js';
+import { experimentControls } from './experiment-controls.js';
 
 const STYLE = {
   scaled: { color: 'var(--c-scaled)', marker: 'square', dash: '6 3' },
   raw: { color: 'var(--c-raw)', marker: 'circle' },
 };
+// How the summary's numbers are written (formatFull for the others).
+const SHOWN = {
+  target: (x) => `${formatNumber(100 * x, 0)}%`, times: (x) => formatNumber(x, 1), a: String, b: String, steps: String,
+  accScaled: (x) => formatNumber(x, 3), accRaw: (x) => formatNumber(x, 3), lossScaled: (x) => formatNumber(x, 3), lossRaw: (x) => formatNumber(x, 3),
+};
 
-export function experimentPanel(model, { t, engine, store, changed, createWorker = createTrainingWorker }) {
-  const state = (store.experiment ??= { status: 'idle', runs: null, settings: null });
+export function experimentPanel(model, { t, engine, store, changed }) {
+  const state = (store.experiment ??= { status: 'idle', runs: null, settings: null, failure: null });
   const settings = () => model.settings.train;
-  const clients = {};
 
-  const dk = rangeSlider({
-    label: t('experiment.controls.dk'), values: TRAIN_DIMENSIONS, value: settings().dk, format: String,
-    onChange: (v) => { model.set('train', { dk: v }); settingsChanged(); },
+  const controls = experimentControls(settings(), {
+    t,
+    onSet: (changes) => { model.set('train', changes); settingsChanged(); },
+    onRun: () => start(),
+    onStop: () => stop('stopped'),
   });
-  const seed = seedControl({
-    label: t('controls.seed'), newLabel: t('controls.newSeed'), value: settings().seed,
-    onChange: (v) => { model.set('train', { seed: v }); settingsChanged(); },
-  });
-  const steps = choiceGroup({
-    legend: t('experiment.controls.steps'),
-    options: STEP_CHOICES.map((s) => ({ value: s, label: String(s) })),
-    value: settings().steps,
-    onChange: (v) => { model.set('train', { steps: v }); settingsChanged(); },
-  });
-  const runButton = button({ label: t('experiment.run'), icon: '\u25b6', variant: 'primary', onClick: () => start() });
-  runButton.el.dataset.action = 'run';
-  const stopButton = button({ label: t('experiment.stop'), icon: '\u25a0', onClick: () => stop('stopped') });
-  stopButton.el.dataset.action = 'stop';
-
-  const series = RUNS.map((run) => ({ id: run, label: t(`experiment.runs.${run}`), plainLabel: t(`experiment.runsPlain.${run}`), ...STYLE[run] }));
-  const xAxis = { label: t('experiment.xLabel'), scale: 'linear', format: (v) => String(Math.round(v)) };
-  const lossChart = lineChart({
-    title: t('experiment.loss.title'), description: t('experiment.loss.description'), caption: t('experiment.loss.caption'),
-    x: xAxis, y: { label: '', scale: 'log', format: formatLogTick, emptyDomain: [0.01, 10] },
-    height: 220, series, table: { summary: t('table.show'), caption: t('experiment.loss.title'), xHeader: t('experiment.step') },
-    className: 'gr-plot',
-  });
-  const accuracyChart = lineChart({
-    title: t('experiment.accuracy.title'), description: t('experiment.accuracy.description'), caption: t('experiment.accuracy.caption'),
-    x: xAxis, y: { label: '', scale: 'linear', min: 0, max: 1, ticks: [0, 0.25, 0.5, 0.75, 1], emptyDomain: [0, 1] },
-    height: 220, series, table: { summary: t('table.show'), caption: t('experiment.accuracy.title'), xHeader: t('experiment.step') },
-    className: 'gr-plot',
+  const curves = trainingCurves({
+    t, prefix: 'experiment', height: 220, className: 'gr-plot',
+    series: RUNS.map((run) => ({ id: run, label: t(`experiment.runs.${run}`), plainLabel: t(`experiment.runsPlain.${run}`), ...STYLE[run] })),
   });
   const status = h('p', { class: 'gr-status', role: 'status' });
   const summary = h('p', { class: 'gr-summary', 'aria-live': 'polite' });
-
   const el = h('div', { class: 'panel gr-panel', id: 'gradients-experiment', dataset: { state: state.status } },
     h('p', { class: 'panel-title', html: t('experiment.title') }),
     html('p', { class: 'gr-intro' }, t('experiment.intro')),
-    h('div', { class: 'controls-row gr-controls' }, dk.el, steps.el, seed.el),
-    h('p', { class: 'gr-plan' }),
-    h('div', { class: 'controls-row gr-buttons' }, runButton.el, stopButton.el),
+    controls.settingsRow, controls.plan, controls.buttonsRow,
     status,
-    h('div', { class: 'gr-plots' }, lossChart.el, accuracyChart.el),
+    h('div', { class: 'gr-plots' }, curves.loss.el, curves.accuracy.el),
     summary);
-  const plan = el.querySelector('.gr-plan');
+
+  const failed = (message) => {
+    console.error(message);
+    state.failure = message;
+    stop('stopped');
+  };
+  let runs = null;      // the two runs' driver, once loaded
+  let loading = null;
+  const loadRuns = () => (loading ??= import('./experiment-runs.js').then(({ experimentRuns }) => (runs = experimentRuns({
+    engine, onUpdate: () => redraw(), onDone: () => { setStatus('done'); redraw(); }, onFailed: failed,
+  }))));
+  let starts = 0;       // a start that a later start or a stop overtook does nothing
 
   function showPlan() {
     const s = settings();
-    setHTML(plan, t('experiment.plan', { dk: s.dk, steps: s.steps, every: evaluateEvery(s.steps) }));
+    controls.showPlan(t('experiment.plan', { dk: s.dk, steps: s.steps, every: evaluateEvery(s.steps) }));
   }
 
   function setStatus(next) {
     state.status = next;
     el.dataset.state = next;
-    runButton.el.disabled = next === 'running';
-    stopButton.el.disabled = next !== 'running';
+    controls.setRunning(next === 'running');
+  }
+
+  function statusText() {
+    if (state.status === 'running') return t('experiment.running', Object.fromEntries(RUNS.map((run) => [run, state.runs[run].step])));
+    if (state.status === 'done') return t('experiment.done', { steps: state.settings.steps, dk: state.settings.dk });
+    if (state.status === 'stopped' && state.failure) return t('experiment.failed', { message: state.failure });
+    return t(state.status === 'stopped' ? 'experiment.stopped' : 'experiment.idle');
   }
 
   // Redrawn at most once per frame, however many messages arrive.
   let frame = 0;
   function draw() {
     frame = 0;
-    const runs = state.runs;
-    const curve = (key) => Object.fromEntries(RUNS.map((run) => [run, (runs?.[run].points ?? []).map((p) => [p.step, p[key]])]));
-    lossChart.update({ series: curve('heldOutLoss') });
-    accuracyChart.update({ series: curve('accuracy') });
-    if (state.status === 'running') {
-      setText(status, t('experiment.running', Object.fromEntries(RUNS.map((run) => [run, runs[run].step]))));
-    } else if (state.status === 'done') {
-      setText(status, t('experiment.done', { steps: state.settings.steps, dk: state.settings.dk }));
-    } else if (state.status === 'stopped') {
-      setText(status, t('experiment.stopped'));
-    } else {
-      setText(status, t('experiment.idle'));
-    }
-    if (state.status === 'done') {
-      const points = Object.fromEntries(RUNS.map((run) => [run, runs[run].points]));
-      const shown = { target: (x) => `${formatNumber(100 * x, 0)}%`, times: (x) => formatNumber(x, 1), a: String, b: String, steps: String,
-        accScaled: (x) => formatNumber(x, 3), accRaw: (x) => formatNumber(x, 3), lossScaled: (x) => formatNumber(x, 3), lossRaw: (x) => formatNumber(x, 3) };
-      setHTML(summary, compareRuns(points, { steps: state.settings.steps }).map(({ key, params }) =>
-        t(key, Object.fromEntries(Object.entries(params).map(([name, x]) => [name, x === null ? '\u2014' : (shown[name] ?? formatFull)(x)])))).join(' '));
-    } else {
+    const curve = (key) => Object.fromEntries(RUNS.map((run) => [run, (state.runs?.[run].points ?? []).map((p) => [p.step, p[key]])]));
+    curves.update({ loss: curve('heldOutLoss'), accuracy: curve('accuracy') });
+    setText(status, statusText());
+    if (state.status !== 'done') {
       setHTML(summary, '');
+      return;
     }
+    const points = Object.fromEntries(RUNS.map((run) => [run, state.runs[run].points]));
+    setHTML(summary, compareRuns(points, { steps: state.settings.steps }).map(({ key, params }) =>
+      t(key, Object.fromEntries(Object.entries(params).map(([name, x]) => [name, x === null ? '\u2014' : (SHOWN[name] ?? formatFull)(x)])))).join(' '));
   }
   const redraw = () => { frame ||= requestAnimationFrame(draw); };
 
-  function onMessage(run, message) {
-    if (state.status !== 'running') return;
-    const r = state.runs[run];
-    if (message.type === 'started' || message.type === 'progress') {
-      r.points.push(...message.points);
-      r.step = message.step;
-    } else if (message.type === 'paused' && message.reason === 'until') {
-      r.done = true;
-      clients[run]?.stop();
-      delete clients[run];
-      if (RUNS.every((name) => state.runs[name].done)) setStatus('done');
-    } else if (message.type === 'error') {
-      console.error(message.message);
-      stop('stopped');
-      setText(status, t('experiment.failed', { message: message.message }));
-      return;
-    }
-    redraw();
-  }
-
   function start() {
-    stop(null);
-    const s = { ...settings() };
-    state.settings = s;
-    state.runs = Object.fromEntries(RUNS.map((run) => [run, { points: [], step: 0, done: false }]));
+    const mine = ++starts;
+    state.failure = null;
+    state.settings = { ...settings() };
+    state.runs = emptyRuns();
     setStatus('running');
-    for (const run of RUNS) {
-      const client = createTrainingClient({ createWorker, engine, onMessage: (message) => onMessage(run, message) });
-      clients[run] = client;
-      client.send({ type: 'start', options: runOptions(s, run) });
-      client.send({ type: 'play', until: s.steps, evaluateEvery: evaluateEvery(s.steps), probe: false });
-    }
     redraw();
+    loadRuns().then((loaded) => { if (mine === starts) loaded.start(state.settings, state.runs); },
+      (err) => { loading = null; if (mine === starts) failed(String(err?.message ?? err)); });
   }
 
-  // Terminates both workers; `next`: the status after (null: about to start again).
+  // Terminates both workers; `next`: the status after.
   function stop(next) {
-    for (const run of Object.keys(clients)) {
-      clients[run].stop();
-      delete clients[run];
-    }
-    if (next) {
-      setStatus(next);
-      redraw();
-    }
+    starts += 1;
+    runs?.stop();
+    setStatus(next);
+    redraw();
   }
 
   // New settings: the finished runs no longer answer them.
@@ -174,10 +126,10 @@ export function experimentPanel(model, { t, engine, store, changed, createWorker
   return {
     el,
     destroy() {
-      stop(null);
+      starts += 1;
+      runs?.stop();
       cancelAnimationFrame(frame);
-      lossChart.destroy();
-      accuracyChart.destroy();
+      curves.destroy();
     },
   };
 }

@@ -15,6 +15,8 @@ export const EVALUATIONS = 20;   // held-out evaluations per run: every steps/20
 export const TASK = 'translate';
 
 export const RUNS = Object.freeze(['scaled', 'raw']);
+// The runs before their first message: { scaled: { points, step, done }, raw: ... }.
+export const emptyRuns = () => Object.fromEntries(RUNS.map((run) => [run, { points: [], step: 0, done: false }]));
 
 // createTrainer's options of one run.
 export function runOptions({ dk, seed }, run) {
@@ -30,7 +32,7 @@ export function firstReaching(points, target = TARGET_ACCURACY) {
 
 // The sentences that compare the two finished runs, as keys of the section's
 // strings with their numbers: each claim only as far as the runs show it.
-// runs: { scaled: points, raw: points } (points as in src/training/training-host.js).
+// runs: { scaled: points, raw: points } (points as in src/training/training-service.js).
 export function compareRuns(runs, { steps, target = TARGET_ACCURACY }) {
   const a = firstReaching(runs.scaled, target);
   const b = firstReaching(runs.raw, target);

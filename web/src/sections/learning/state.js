@@ -64,8 +64,8 @@ export function correctOf(reading) {
 }
 
 // A run as the page sees it: its trainer, the points of the curves, the latest
-// probe, the step and whether it plays. `message`: one of the training
-// protocol (src/training/training-host.js). Returns the run.
+// probe, the step and whether it plays. `message`: one of a training run's
+// (src/training/training-run.js). Returns the run.
 export function applyMessage(run, message) {
   switch (message.type) {
     case 'started':

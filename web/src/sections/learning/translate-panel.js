@@ -7,7 +7,13 @@
 import { escapeHTML, h, html, setHTML, setText, uid } from '../../lib/dom.js';
 import { alignmentMap } from './alignment-map.js';
 import { sentenceError, translateUntrained } from './state.js';
-import { LANGUAGES } from './training-panel.js';
+import { LANGUAGES } from './probe-maps.js';
+
+// Text echoed from the engine's message: escaped, in a left-to-right <bdi>
+// (the page's sentence keeps its order), each quoted word in a <bdi> of its
+// own (the list keeps its order, a right-to-left word reads as typed).
+const isolated = (text) =>
+  `<bdi dir="ltr">${escapeHTML(text).replace(/&quot;.*?&quot;/g, (word) => `<bdi>${word}</bdi>`)}</bdi>`;
 
 export function translatePanel(model, { t, engine, training }) {
   const inputId = uid('sentence');
@@ -64,8 +70,9 @@ export function translatePanel(model, { t, engine, training }) {
     const { key, params } = sentenceError(message);
     error.hidden = false;
     error.setAttribute('role', 'alert');
-    // The reader's words come back in the message: text, never markup.
-    setHTML(error, t(key, Object.fromEntries(Object.entries(params).map(([name, v]) => [name, escapeHTML(v)]))));
+    // The reader's words come back in the message: text, never markup, and
+    // isolated, so that a right-to-left word cannot reorder the sentence around it.
+    setHTML(error, t(key, Object.fromEntries(Object.entries(params).map(([name, v]) => [name, isolated(v)]))));
     setText(note, '');
     result.replaceChildren();
   }

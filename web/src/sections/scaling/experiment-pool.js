@@ -6,9 +6,10 @@
 // mergeSweep).
 //
 // If a worker cannot start (e.g. a page opened from disk, where browsers refuse
-// module workers), the experiments run on the main thread with the page's
-// engine instead: slower to the eye, same numbers.
-import { RUNNERS } from './state.js';
+// module workers), the experiments run on the page with the page's engine
+// instead (the bridge's fallback): slower to the eye, same numbers.
+import { openWorker } from '../../worker/bridge.js';
+import experiments from '../../worker/services/experiments.js';
 
 const now = () => globalThis.performance?.now() ?? Date.now();
 
@@ -35,74 +36,26 @@ export function mergeSweep(settings, parts) {
   };
 }
 
-export function createExperimentPool({ size = 2, engine, createWorker }) {
-  let workers = null;     // [{ worker, busy }]
-  let broken = !createWorker || typeof Worker === 'undefined';
-  let nextId = 1;
-  const pending = new Map();  // id -> { resolve, reject }
-
-  function start() {
-    if (workers || broken) return;
-    try {
-      workers = Array.from({ length: size }, () => {
-        const worker = createWorker();
-        worker.addEventListener('message', ({ data }) => {
-          const job = pending.get(data.id);
-          if (!job) return;
-          pending.delete(data.id);
-          if (data.error) job.reject(new Error(data.error));
-          else job.resolve(data.result);
-        });
-        worker.addEventListener('error', (event) => {
-          event.preventDefault?.();
-          fail(new Error(event.message || 'worker failed to start'));
-        });
-        return worker;
-      });
-    } catch (err) {
-      fail(err);
-    }
-  }
-
-  // A worker that cannot load: every job still waiting reruns on the main thread.
-  function fail() {
-    broken = true;
-    workers?.forEach((w) => w.terminate());
-    workers = null;
-    for (const [id, job] of pending) {
-      pending.delete(id);
-      try { job.resolve({ ...RUNNERS[job.name](engine, job.settings), build: engine.build }); } catch (err) { job.reject(err); }
-    }
-  }
-
-  function post(index, name, settings) {
-    start();
-    if (broken) return Promise.resolve().then(() => ({ ...RUNNERS[name](engine, settings), build: engine.build }));
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject, name, settings });
-      workers[index % workers.length].postMessage({ id, name, settings });
-    });
-  }
+// `size` workers of the experiments service (src/worker/bridge.js); where none
+// can start, one on the page, with the page's engine.
+export function createExperimentPool({ size = 2, engine, open = openWorker }) {
+  const workers = Array.from({ length: size }, () => open(experiments, { engine }));
 
   return {
-    get inBackground() { return !broken; },
+    get inBackground() { return workers[0].inBackground; },
     // Resolves to the experiment's result; `wallMs` is the time the reader waited.
     async run(name, settings) {
       const t0 = now();
       let result;
-      if (name === 'sweep' && !broken) {
+      workers[0].warm();
+      if (name === 'sweep' && workers[0].inBackground) {
         const parts = splitSweep(settings, size);
-        result = mergeSweep(settings, await Promise.all(parts.map((part, i) => post(i, name, part))));
+        result = mergeSweep(settings, await Promise.all(parts.map((part, i) => workers[i].request(name, part))));
       } else {
-        result = await post(0, name, settings);
+        result = await workers[0].request(name, settings);
       }
       return { ...result, wallMs: now() - t0 };
     },
-    warm() { start(); },
-    destroy() {
-      workers?.forEach((w) => w.terminate());
-      workers = null;
-    },
+    destroy() { workers.forEach((w) => w.close()); },
   };
 }

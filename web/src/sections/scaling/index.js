@@ -20,11 +20,7 @@ export default { mount, params };
 // switch mounts the section again).
 let pool = null;
 function experimentPool(engine) {
-  pool ??= createExperimentPool({
-    engine,
-    size: 2,
-    createWorker: () => new Worker(new URL('./experiment-worker.js', import.meta.url), { type: 'module' }),
-  });
+  pool ??= createExperimentPool({ engine, size: 2 });
   return pool;
 }
 
