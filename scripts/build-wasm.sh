@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds the WebAssembly modules of the attention core with Emscripten, all
-# four from one build tree (build/wasm; cpp/bindings/CMakeLists.txt), and copies
-# them to web/src/engine/wasm/:
-#   attention-simd.mjs / .wasm, attention-learning-simd.*          (SIMD128 kernels)
-#   attention-baseline.mjs / .wasm, attention-learning-baseline.*  (no SIMD)
-# Everything but the kernels is compiled once and shared by the four (before,
+# six from one build tree (build/wasm; cpp/bindings/CMakeLists.txt), and copies
+# them to web/src/engine/wasm/, for each build (simd: SIMD128 kernels; baseline: none):
+#   attention-<build>           the forward functions
+#   attention-backward-<build>  + the backward pass and the one-layer 'attention' model
+#   attention-learning-<build>  + the model engine (rnn ... decoder)
+# Everything but the kernels is compiled once and shared by the six (before,
 # one tree per variant compiled it twice: a clean build took ~95 s here, now
 # ~60 s). Incremental: CMake rebuilds only what changed. Then checks with
 # wasm-objdump that the SIMD modules have f32x4 instructions and the baseline
@@ -22,12 +23,12 @@ if [ ! -f "$dir/CMakeCache.txt" ]; then
   emcmake cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
 echo "== building $dir"
-# The tree's default target is the four modules: one goal, so that make links
+# The tree's default target is the six modules: one goal, so that make links
 # them side by side (named targets are built one after the other).
 cmake --build "$dir" -j"${ATTN_JOBS:-2}"
 
 for variant in simd baseline; do
-  for name in attention-$variant attention-learning-$variant; do
+  for name in attention-$variant attention-backward-$variant attention-learning-$variant; do
     for ext in mjs wasm; do
       src=$dir/bin/$name.$ext
       # Copy only when different, so Vite and Vitest do not see a change for nothing.
@@ -38,7 +39,7 @@ done
 
 # The SIMD modules must really contain SIMD128 arithmetic; the baseline none.
 count_f32x4() { wasm-objdump -d "$1" | grep -c 'f32x4\.' || true; }
-for module in attention attention-learning; do
+for module in attention attention-backward attention-learning; do
   simd_ops=$(count_f32x4 "$out/$module-simd.wasm")
   baseline_ops=$(count_f32x4 "$out/$module-baseline.wasm")
   echo "== f32x4 instructions ($module): simd build $simd_ops, baseline build $baseline_ops"

@@ -67,14 +67,22 @@ export interface ScoresCall {
   da: number;
 }
 
-/** Every intermediate of one attention call. */
+/**
+ * Every intermediate of one attention call. exps[i*m + j] = e^(masked_ij - expShifts[i]), where the
+ * shift is 0 (the textbook e^(s_ij)) while every kept e^(s_ij) is a normal float and
+ * max_j s_ij + ln m <= 88, else max_j masked_ij (the stable form); weights = exps / expSums, row by row.
+ */
 export interface AttentionTrace {
-  scores: Float32Array;   // n x m   QK^T
-  scaled: Float32Array;   // n x m   scale * QK^T
-  masked: Float32Array;   // n x m   scaled with -Infinity where masked
-  weights: Float32Array;  // n x m   row softmax (0 where masked)
-  output: Float32Array;   // n x dv  weights V
-  scale: number;          // the factor that was applied
+  scores: Float32Array;     // n x m       QK^T
+  scaled: Float32Array;     // n x m       scale * QK^T
+  masked: Float32Array;     // n x m       scaled with -Infinity where masked
+  exps: Float32Array;       // n x m       e^(masked_ij - expShifts_i) (0 where masked)
+  expSums: Float32Array;    // n           sum_j exps_ij (0 for a fully masked row)
+  expShifts: Float32Array;  // n           0 (textbook) or max_j masked_ij (stable)
+  weights: Float32Array;    // n x m       row softmax (0 where masked)
+  terms?: Float32Array;     // n x m x dv  weights_ij v_j at (i*m + j)*dv; only with `terms: true`
+  output: Float32Array;     // n x dv      weights V = sum_j terms_ij
+  scale: number;            // the factor that was applied
 }
 
 export interface MultiHeadResult {
@@ -216,9 +224,12 @@ export interface TrainerHandle {
 type Result<T> = T | Error;
 
 export interface AttentionModule {
-  attention(q: Float32Array, k: Float32Array, v: Float32Array, call: AttentionCall, keep: Uint8Array): Result<AttentionTrace>;
-  attentionReference(q: Float32Array, k: Float32Array, v: Float32Array, call: AttentionCall,
-    keep: Uint8Array): Result<AttentionTrace>;
+  /**
+   * `terms`: the trace holds the per-key terms weights_ij v_j. `reference`: by the scalar
+   * reference (double accumulation) instead of the fast path.
+   */
+  attentionTrace(q: Float32Array, k: Float32Array, v: Float32Array, call: AttentionCall, keep: Uint8Array,
+    terms: boolean, reference: boolean): Result<AttentionTrace>;
   /** Written into `out` (n*dv floats, checked by the caller) and `out` returned; undefined: a fresh array. */
   attentionOutput(q: Float32Array, k: Float32Array, v: Float32Array, call: AttentionCall, keep: Uint8Array,
     path: AttentionPath, out: Float32Array | undefined): Result<Float32Array>;

@@ -40,6 +40,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "attn/attn.hpp"
@@ -75,32 +76,40 @@ constexpr OptionTable<ScoreKind, 4> kScoreKinds{"kind", {
 
 // ---- attention ----------------------------------------------------------------------
 
-val trace_out(const attn::AttentionTrace& trace) {
+// The trace's arrays by their JavaScript names, copied out in one loop (one
+// call site instead of one per array: each inlined copy costs ~110 bytes of wasm).
+using TraceArray = std::vector<float> attn::AttentionTrace::*;
+constexpr std::pair<const char*, TraceArray> kTraceArrays[] = {
+    {"scores", &attn::AttentionTrace::scores},   {"scaled", &attn::AttentionTrace::scaled},
+    {"masked", &attn::AttentionTrace::masked},   {"exps", &attn::AttentionTrace::exps},
+    {"expSums", &attn::AttentionTrace::exp_sums}, {"expShifts", &attn::AttentionTrace::exp_shifts},
+    {"weights", &attn::AttentionTrace::weights}, {"terms", &attn::AttentionTrace::terms},
+    {"output", &attn::AttentionTrace::output},
+};
+
+// `terms` is present only when asked: absent, never an empty array a caller could take for a result.
+val trace_out(const attn::AttentionTrace& trace, attn::TraceTerms terms) {
   val result = val::object();
-  result.set("scores", float32_out(trace.scores));
-  result.set("scaled", float32_out(trace.scaled));
-  result.set("masked", float32_out(trace.masked));
-  result.set("weights", float32_out(trace.weights));
-  result.set("output", float32_out(trace.output));
+  for (const auto& [name, array] : kTraceArrays) {
+    if (array != &attn::AttentionTrace::terms || terms == attn::TraceTerms::Included)
+      result.set(name, float32_out(trace.*array));
+  }
   result.set("scale", trace.scale);
   return result;
 }
 
-// attention(q, k, v, call, keep) -> { scores, scaled, masked, weights, output, scale }
-val attention(val q, val k, val v, AttentionCall call, val keep) {
+// attentionTrace(q, k, v, call, keep, terms, reference) -> { scores, scaled, masked, exps, expSums,
+// expShifts, weights, terms (when `terms`), output, scale }: the trace by the fast path, or by the
+// scalar reference (double accumulation, the ground truth) when `reference`.
+val attention_trace(val q, val k, val v, AttentionCall call, val keep, bool terms, bool reference) {
   return guarded([&] {
     const auto options = options_of(call, keep);
     const auto qs = floats_from(q), ks = floats_from(k), vs = floats_from(v);
-    return trace_out(attn::attention(qs, ks, vs, shape_of(call), options));
-  });
-}
-
-// attention(...) by the scalar reference (double accumulation): the ground truth.
-val attention_reference(val q, val k, val v, AttentionCall call, val keep) {
-  return guarded([&] {
-    const auto options = options_of(call, keep);
-    const auto qs = floats_from(q), ks = floats_from(k), vs = floats_from(v);
-    return trace_out(attn::reference::attention(qs, ks, vs, shape_of(call), options));
+    const auto parts = terms ? attn::TraceTerms::Included : attn::TraceTerms::Omitted;
+    const auto shape = shape_of(call);
+    return trace_out(reference ? attn::reference::attention(qs, ks, vs, shape, options, parts)
+                               : attn::attention(qs, ks, vs, shape, options, parts),
+                     parts);
   });
 }
 
@@ -136,6 +145,12 @@ struct MultiHeadCall {
   std::size_t validKeys = 0;
 };
 
+// The result's arrays by their JavaScript names (one call site, as kTraceArrays).
+constexpr std::pair<const char*, std::vector<float> attn::MultiHeadResult::*> kMultiHeadArrays[] = {
+    {"output", &attn::MultiHeadResult::output}, {"q", &attn::MultiHeadResult::q}, {"k", &attn::MultiHeadResult::k},
+    {"v", &attn::MultiHeadResult::v}, {"concat", &attn::MultiHeadResult::concat},
+};
+
 // multiHead(x, context, wq, wk, wv, wo, call, keep) -> { output, headWeights, q, k, v, concat }
 // `context` of length 0 means self-attention.
 val multi_head(val x, val context, val wq, val wk, val wv, val wo, MultiHeadCall call, val keep) {
@@ -158,12 +173,8 @@ val multi_head(val x, val context, val wq, val wk, val wv, val wo, MultiHeadCall
     val head_weights = val::array();
     for (const auto& weights : r.head_weights) head_weights.call<void>("push", float32_out(weights));
     val result = val::object();
-    result.set("output", float32_out(r.output));
+    for (const auto& [name, array] : kMultiHeadArrays) result.set(name, float32_out(r.*array));
     result.set("headWeights", head_weights);
-    result.set("q", float32_out(r.q));
-    result.set("k", float32_out(r.k));
-    result.set("v", float32_out(r.v));
-    result.set("concat", float32_out(r.concat));
     return result;
   });
 }
@@ -182,6 +193,12 @@ val raw_scaled_out(const attn::RawScaled& value) {
   return out;
 }
 
+// The statistics by their JavaScript names (one call site, as kTraceArrays).
+constexpr std::pair<const char*, attn::RawScaled attn::SaturationResult::*> kSaturationStatistics[] = {
+    {"maxWeight", &attn::SaturationResult::max_weight}, {"entropy", &attn::SaturationResult::entropy},
+    {"gradient", &attn::SaturationResult::gradient}, {"saturatedShare", &attn::SaturationResult::saturated_share},
+};
+
 // saturation(call) -> { logitStd, maxWeight, entropy, gradient, saturatedShare } ({raw, scaled} each)
 val saturation(SaturationCall call) {
   return guarded([&] {
@@ -194,10 +211,7 @@ val saturation(SaturationCall call) {
     const auto r = attn::saturation(options);
     val result = val::object();
     result.set("logitStd", r.logit_std);
-    result.set("maxWeight", raw_scaled_out(r.max_weight));
-    result.set("entropy", raw_scaled_out(r.entropy));
-    result.set("gradient", raw_scaled_out(r.gradient));
-    result.set("saturatedShare", raw_scaled_out(r.saturated_share));
+    for (const auto& [name, statistic] : kSaturationStatistics) result.set(name, raw_scaled_out(r.*statistic));
     return result;
   });
 }
@@ -349,8 +363,7 @@ EMSCRIPTEN_BINDINGS(attention_core) {
       .field("dh", &ScoresCall::dh)
       .field("da", &ScoresCall::da);
 
-  function("attention", &attention);
-  function("attentionReference", &attention_reference);
+  function("attentionTrace", &attention_trace);
   function("attentionOutput", &attention_output);
   function("multiHead", &multi_head);
   function("saturation", &saturation);

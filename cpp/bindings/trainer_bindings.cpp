@@ -83,8 +83,11 @@ val names_out(const std::vector<Kind>& kinds, std::string_view (*name_of)(Kind))
 val trainer_option_table() {
   return guarded([&] {
     val table = val::array();
-    const std::vector<attn::TaskKind> tasks = {attn::TaskKind::Reverse, attn::TaskKind::Translate};
-    const std::vector<attn::ModelKind> models = {attn::ModelKind::Attention};
+    const std::vector<attn::TaskKind> tasks = {attn::TaskKind::Reverse, attn::TaskKind::Translate,
+                                               attn::TaskKind::Induction};
+    const std::vector<attn::ModelKind> models = {attn::ModelKind::Attention, attn::ModelKind::Rnn,
+                                                 attn::ModelKind::Bahdanau, attn::ModelKind::Luong,
+                                                 attn::ModelKind::Transformer, attn::ModelKind::Decoder};
     for (const attn::TrainerOption& option : attn::trainer_option_table()) {
       val row = val::object();
       row.set("name", std::string(option.name));
@@ -117,7 +120,8 @@ val trainer_option_table() {
 }
 
 // trainerFootprint(given) -> { options, sourceLength, targetLength, targetVocabulary, heldOut, parameters,
-// bytes } (attn::Trainer::footprint: what a trainer of these options needs) | Error
+// bytes, stepWork, evaluateWork, createWork } (attn::Trainer::footprint: what a trainer of these options
+// needs) | Error
 val trainer_footprint(val given) {
   return guarded([&] {
     const attn::TrainerFootprint f = attn::Trainer::footprint(options_in(given), attn::OptionNames::JavaScript);
@@ -129,6 +133,9 @@ val trainer_footprint(val given) {
     out.set("heldOut", f.held_out);
     out.set("parameters", f.parameters);
     out.set("bytes", f.bytes);
+    out.set("stepWork", f.step_work);
+    out.set("evaluateWork", f.evaluate_work);
+    out.set("createWork", f.create_work);
     return out;
   });
 }
@@ -139,7 +146,32 @@ val sizes_out(const std::vector<std::size_t>& values) {
   return array;
 }
 
-// { source, target, predicted: string[], weights: T*S, headWeights: h arrays of T*S, strongestSources }
+// [{ kind, layer, rows, cols, heads: Float32Array[] (rows*cols each), positions?: Float32Array }]
+val maps_out(const std::vector<attn::AttentionMap>& maps) {
+  val out = val::array();
+  for (const attn::AttentionMap& m : maps) {
+    val map = val::object();
+    map.set("kind", m.kind);
+    map.set("layer", m.layer);
+    map.set("rows", m.rows);
+    map.set("cols", m.cols);
+    val heads = val::array();
+    for (const auto& weights : m.heads) heads.call<void>("push", float32_out(weights));
+    map.set("heads", heads);
+    if (!m.positions.empty()) map.set("positions", float32_out(m.positions));
+    out.call<void>("push", map);
+  }
+  return out;
+}
+
+val integers_out(const std::vector<int>& values) {
+  val array = val::array();
+  for (int value : values) array.call<void>("push", value);
+  return array;
+}
+
+// { source, target, predicted: string[], weights: T*S, headWeights: h arrays of T*S, strongestSources,
+//   layers: maps_out, reference: number[] (-1: none) }
 val reading_out(const attn::AlignmentReading& r) {
   val out = val::object();
   out.set("source", strings_out(r.source));
@@ -150,7 +182,20 @@ val reading_out(const attn::AlignmentReading& r) {
   for (const auto& weights : r.head_weights) heads.call<void>("push", float32_out(weights));
   out.set("headWeights", heads);
   out.set("strongestSources", sizes_out(r.strongest_sources()));
+  out.set("layers", maps_out(r.maps));
+  out.set("reference", integers_out(r.reference));
   return out;
+}
+
+// ablate: [{ kind, layer, head }] as the engine checked them (web/src/engine/trainer.js).
+std::vector<attn::HeadRef> heads_in(const val& ablate) {
+  std::vector<attn::HeadRef> heads;
+  const std::size_t count = ablate["length"].as<std::size_t>();
+  for (std::size_t i = 0; i < count; ++i) {
+    const val head = ablate[i];
+    heads.push_back({head["kind"].as<std::string>(), head["layer"].as<std::size_t>(), head["head"].as<std::size_t>()});
+  }
+  return heads;
 }
 
 class TrainerBinding {
@@ -175,13 +220,54 @@ class TrainerBinding {
     });
   }
 
-  // -> { loss, accuracy } on the held-out examples
-  val evaluate() {
+  // ablate: [{ kind, layer, head }] -> { loss, accuracy, generatedAccuracy, sequenceAccuracy } on the
+  // held-out examples
+  val evaluate(val ablate) {
     return guarded([&] {
-      const attn::Evaluation e = started().evaluate();
+      const attn::Evaluation e = started().evaluate(heads_in(ablate));
       val out = val::object();
       out.set("loss", e.loss);
       out.set("accuracy", e.accuracy);
+      out.set("generatedAccuracy", e.generated_accuracy);
+      out.set("sequenceAccuracy", e.sequence_accuracy);
+      return out;
+    });
+  }
+
+  // sentence (UTF-16 code units; empty: the probe's source), cache -> { source, words, steps: [{ word, end,
+  // cacheLength, maps }] }
+  val generate(val sentence, bool cache) {
+    return guarded([&] {
+      const attn::Generation g = started().generate(utf8_from_utf16(sentence), cache);
+      val steps = val::array();
+      for (const attn::GenerationStep& s : g.steps) {
+        val step = val::object();
+        step.set("word", s.word);
+        step.set("end", s.end);
+        step.set("cacheLength", s.cache_length);
+        step.set("maps", maps_out(s.maps));
+        steps.call<void>("push", step);
+      }
+      val out = val::object();
+      out.set("source", strings_out(g.source));
+      out.set("words", strings_out(g.words));
+      out.set("steps", steps);
+      return out;
+    });
+  }
+
+  // -> [{ layer, head, previousToken, prefixMatch }]
+  val headScores() {
+    return guarded([&] {
+      val out = val::array();
+      for (const attn::HeadScore& h : started().head_scores()) {
+        val score = val::object();
+        score.set("layer", h.layer);
+        score.set("head", h.head);
+        score.set("previousToken", h.previous_token);
+        score.set("prefixMatch", h.prefix_match);
+        out.call<void>("push", score);
+      }
       return out;
     });
   }
@@ -205,23 +291,23 @@ class TrainerBinding {
   //      pattern, alignment: number[], heldOut: number of held-out examples }
   val task() {
     return guarded([&] {
-      const attn::Task& t = started().task();
+      const attn::Trainer::TaskInfo t = started().task_info();
       val groups = val::array();
-      for (const attn::WordGroup& g : t.source_groups()) {
+      for (const attn::WordGroup& g : t.groups) {
         val group = val::object();
         group.set("name", g.name);
         group.set("words", strings_out(g.words));
         groups.call<void>("push", group);
       }
       val out = val::object();
-      out.set("sourceLength", t.source_length());
-      out.set("targetLength", t.target_length());
-      out.set("source", strings_out(t.source_vocabulary()));
-      out.set("target", strings_out(t.target_vocabulary()));
+      out.set("sourceLength", t.source_length);
+      out.set("targetLength", t.target_length);
+      out.set("source", strings_out(t.source_vocabulary));
+      out.set("target", strings_out(t.target_vocabulary));
       out.set("groups", groups);
-      out.set("pattern", t.source_pattern());
-      out.set("alignment", sizes_out({t.alignment().begin(), t.alignment().end()}));
-      out.set("heldOut", t.held_out().size());
+      out.set("pattern", t.pattern);
+      out.set("alignment", integers_out(t.alignment));
+      out.set("heldOut", t.held_out);
       return out;
     });
   }
@@ -229,7 +315,7 @@ class TrainerBinding {
   // Test entry only (web/src/engine/testing.js): every parameter, in the model's layout.
   val parameters() {
     return guarded([&] {
-      const auto p = std::as_const(started().model()).parameters();
+      const attn::FloatSpan p = started().parameter_values();
       return copy_out("Float32Array", p.data(), p.size());
     });
   }
@@ -271,6 +357,8 @@ EMSCRIPTEN_BINDINGS(trainer) {
       .function("evaluate", &TrainerBinding::evaluate)
       .function("probe", &TrainerBinding::probe)
       .function("translate", &TrainerBinding::translate)
+      .function("generate", &TrainerBinding::generate)
+      .function("headScores", &TrainerBinding::headScores)
       .function("stepsTaken", &TrainerBinding::stepsTaken)
       .function("task", &TrainerBinding::task)
       .function("parameters", &TrainerBinding::parameters)

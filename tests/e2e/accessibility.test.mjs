@@ -180,6 +180,12 @@ test(`every section alone in embed.html at 335 px: no sideways scroll, full and 
     }
   }
   assert.deepEqual(wide, [], 'sections that scroll sideways in a 335 px iframe');
+  // The worked example in article 000's columns (its table transposed): no sideways scroll, axe clean.
+  const columns = await session.newPage('embed/embed.html?section=worked-example&lang=ko&convention=columns', { width: 335, height: 900 });
+  await columns.waitForSelector('attention-demo[data-ready]', { timeout: 30000 });
+  assert.ok(await sidewaysScroll(columns) <= 0, `columns: ${await sidewaysScroll(columns)}px sideways`);
+  await expectNoSeriousViolation(columns, 'worked example in columns');
+  await columns.close();
 });
 
 test('the keyboard in the widgets: script-tag widgets on the blog, and the iframe route', async () => {

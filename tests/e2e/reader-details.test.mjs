@@ -1,9 +1,10 @@
 // End to end: the details a reader meets (issue 9), each checked where the
 // reader sees it, at 375 and 1280 px, in Korean and English.
 //
-// - Big numbers: q = (1000, 0) shows e^s as a power of ten that fits its cell;
-//   q = (1010, 0) overflows e^s, so the row shows e^(s - max s) with one line
-//   of why, and the weights 0.500, 0.000, 0.500; never "e+307", never ∞ there.
+// - Big numbers: q = (120, 0) shows e^s as a power of ten that fits its cell;
+//   at q = (130, 0) e^s would leave the engine's floats, so the row shows the
+//   engine's e^(s - max s) with one line of why, and the weights 0.500, 0.000,
+//   0.500; never "e+36", never ∞ there.
 // - Errors in the reader's words, boxes counted from 1, in both languages.
 // - Korean particles after numbers as read (22.63으로).
 // - Horizontal heatmap labels; math keeps its case in uppercased titles; the
@@ -60,24 +61,25 @@ async function assertPlotsReadable(page, where) {
   assert.deepEqual(problems, [], where);
 }
 
-test('q = (1000, 0) and (1010, 0): powers of ten that fit, then the stable form e^(s - max s), in both languages', async () => {
-  for (const [lang, q1, q2, stableWords] of [['en', 'q, component 1', 'q, component 2', /largest number/], ['ko', 'q의 1번째 성분', 'q의 2번째 성분', /최댓값/]]) {
+test('q = (120, 0) and (130, 0): powers of ten that fit, then the stable form e^(s - max s), in both languages', async () => {
+  for (const [lang, q1, q2, stableWords] of [['en', 'q, component 1', 'q, component 2', /single-precision/], ['ko', 'q의 1번째 성분', 'q의 2번째 성분', /단정밀도/]]) {
     for (const width of [375, 1280]) {
       const page = await pageAt(lang, width);
       await assertPlotsReadable(page, `${lang} ${width}: the articles' q`);
-      await setQ(page, q1, q2, 1000, 0);
+      // s = 120 / sqrt 2 = 84.85: e^s = 7.10 x 10^36, the sum of three 1.42 x 10^37, below e^88 (the engine's float range)
+      await setQ(page, q1, q2, 120, 0);
       const exps = await texts(page, '#worked-example tr.step-exp td');
-      assert.deepEqual(exps.slice(0, 3), ['1.24\u202f\u00d7\u202f10\u00b3\u2070\u2077', '1.000', '1.24\u202f\u00d7\u202f10\u00b3\u2070\u2077'], `${lang} ${width}: ${exps}`);
-      assert.equal(exps[3], '2.48\u202f\u00d7\u202f10\u00b3\u2070\u2077');
+      assert.deepEqual(exps.slice(0, 3), ['7.10\u202f\u00d7\u202f10\u00b3\u2076', '1.000', '7.10\u202f\u00d7\u202f10\u00b3\u2076'], `${lang} ${width}: ${exps}`);
+      assert.equal(exps[3], '1.42\u202f\u00d7\u202f10\u00b3\u2077');
       assert.equal(await page.locator('#worked-example .we-stable-note').textContent(), '');
       // Every number fits in its cell: nothing overlaps its neighbours.
       const overflow = await page.$$eval('#worked-example .steps-table td', (tds) => tds.filter((td) => td.scrollWidth > td.clientWidth + 1).length);
       assert.equal(overflow, 0, `${lang} ${width}: a number wider than its cell`);
       const tableText = await page.textContent('#worked-example .steps-table');
       assert.doesNotMatch(tableText, /e\+|e-\d/);
-      await assertPlotsReadable(page, `${lang} ${width}: q = (1000, 0)`);
+      await assertPlotsReadable(page, `${lang} ${width}: q = (120, 0)`);
 
-      await setQ(page, q1, q2, 1010, 0);
+      await setQ(page, q1, q2, 130, 0);
       const stable = await texts(page, '#worked-example tr.step-exp td');
       assert.deepEqual(stable, ['1.000', '0.000', '1.000', '2.000'], `${lang} ${width}: e^(s - max s)`);
       assert.match(await page.locator('#worked-example tr.step-exp th').innerHTML(), /max/);

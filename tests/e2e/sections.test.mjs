@@ -115,6 +115,21 @@ sectionTest('worked-example', 'every number, the scaling toggle, editing, reset'
     window.__time(() => document.querySelector('#worked-example button[role="switch"]').click()), 6);
   assert.deepEqual(await weightTexts(p), ['0.401', '0.198', '0.401']);
 
+  // Article 000's columns: the same numbers, transposed (a row per key, a column per step), the
+  // article's formula, K^T q as the engine computes it directly, and the choice in the link.
+  const cellsOf = () => p.$$eval('#worked-example .steps-table tbody tr', (rows) =>
+    rows.map((row) => [...row.cells].slice(1).map((cell) => cell.textContent.trim())));
+  const byStep = await cellsOf();   // rows: dot, scaled, exp, weight, mix; columns: k1, k2, k3, sum
+  await p.locator('#worked-example').getByRole('radio', { name: /in columns/ }).check();
+  const byKey = await cellsOf();    // rows: k1, k2, k3, sum; columns: the steps
+  assert.deepEqual(byKey, byStep[0].map((_, j) => byStep.map((row) => row[j])), 'the column form is the row form transposed');
+  assert.match(await text(p, '#worked-example .formula'), /V\s*Softmax/);
+  assert.match(await text(p, '#worked-example .we-convention-note'), /= \(1\.000, 0\.000, 1\.000\): the row .*all 3 numbers equal/);
+  await p.waitForFunction(() => location.search.includes('worked-example.convention=columns'));
+  await p.locator('#worked-example').getByRole('radio', { name: /in rows/ }).check();
+  assert.deepEqual(await cellsOf(), byStep);
+  assert.equal(await p.locator('#worked-example .we-convention-note').isHidden(), true);
+
   // Edit q's second component: the weights change and still sum to 1.
   const box = p.getByRole('textbox', { name: 'q, component 2' });
   await box.fill('0.5');
@@ -200,6 +215,14 @@ sectionTest('scaling', 'each experiment reruns with a new seed, changes its numb
   for (let i = 0; i < 6; i++) await p.keyboard.press('ArrowLeft');
   assert.match(await text(p, '#scaling-ten-keys .range-value'), /^8$/);
   assert.match(await text(p, '#scaling-ten-keys .sc-summary'), /d\s*k\s*= 8/);
+
+  // The sweep's intro names the trials its slider holds, at once (200, then one step fewer).
+  assert.match(await text(p, '#scaling-sweep .sc-intro'), /; 200 trials are averaged/);
+  await p.focus('#scaling-sweep input[type="range"]');
+  await p.keyboard.press('ArrowLeft');
+  const fewer = await text(p, '#scaling-sweep .range-value');
+  assert.notEqual(fewer, '200');
+  assert.match(await text(p, '#scaling-sweep .sc-intro'), new RegExp(`; ${fewer} trials are averaged`));
 });
 
 sectionTest('gradients', 'the sweep reruns with a new seed; the row follows d_k; the experiment waits for a click', async (p) => {
@@ -256,7 +279,8 @@ sectionTest('reading-weights', 'symmetric logits give exactly 0, separate W_Q, W
 sectionTest('sentence', 'five tokens computed, rows of weights sum to 1, embeddings editable', async (p) => {
   await openTables(p, '#sentence');
   assert.deepEqual(await texts(p, '#sentence .heatmap-table .heatmap-sum'), ['1.0000', '1.0000', '1.0000', '1.0000', '1.0000']);
-  assert.ok((await p.textContent('#sentence .note')).includes('not what its own inputs give'));   // the note on the article's numbers
+  // The note on the article's numbers: right to its own rounding (1.41 for sqrt 2), the differences computed.
+  assert.match(await p.textContent('#sentence .note'), /divides by 1\.41, .* 5 of its 25 entries show differently to two decimals\. Where QKᵀ = 2 \(4 of the 25 entries\), the article’s 2\/1\.41 = 1\.4184 shows as 1\.42, the exact 1\.4142 as 1\.41\./);
   const before = await texts(p, '#sentence .heatmap-cell');
   assert.equal(before.length, 25);
   await p.getByRole('textbox', { name: 'embedding of “karina”, component 2' }).fill('3');

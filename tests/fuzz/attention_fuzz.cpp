@@ -10,7 +10,8 @@
 //   output-only paths never refuse a valid call (their output always fits)
 // - the trace raises exactly when the reference does (a score beyond float)
 // - when a path returns: every number finite, weights in [0, 1], rows that are
-//   not fully masked sum to 1, masked weights exactly 0, masked scores -inf
+//   not fully masked sum to 1, masked weights and exponentials exactly 0, masked
+//   scores -inf
 // - every result within the derived tolerance of its exact value
 //   (error_bounds.hpp): the float analysis's, or the double analysis's for the
 //   reference and for the rows every path must compute in double
@@ -40,6 +41,9 @@ void check_trace(const attn::AttentionTrace& t, const Expected& e, const std::ve
                  const attn::AttentionShape& s, const char* path) {
   require_finite(t.scores, "scores");
   require_finite(t.scaled, "scaled");
+  require_finite(t.exps, "exps");
+  require_finite(t.exp_sums, "exp_sums");
+  require_finite(t.exp_shifts, "exp_shifts");
   require_finite(t.output, "output");
   require_weights(t.weights, keep, s.n, s.m, path);
   for (std::size_t i = 0; i < keep.size(); ++i) {
@@ -47,6 +51,7 @@ void check_trace(const attn::AttentionTrace& t, const Expected& e, const std::ve
     if (std::memcmp(&t.masked[i], &expected, sizeof expected) != 0)
       finding("%s masked[%zu] = %g, expected %g (the scaled score, or -inf where masked)", path, i, t.masked[i],
               expected);
+    if (!keep[i] && t.exps[i] != 0.0f) finding("%s exps[%zu] = %g where masked, expected 0", path, i, t.exps[i]);
   }
   const bounds::AttentionBounds &b = e.in_float, &d = e.in_double;
   require_close(t.scores, e.raw_scores.value, e.tolerances(e.raw_scores, e.raw_scores_in_double), "scores");

@@ -46,7 +46,7 @@ describe('web/src/engine/index.d.ts', () => {
   test('each result type has exactly the members of what the engine returns', () => {
     const x = Float32Array.from({ length: 12 }, (_, i) => Math.sin(i));
     const w = Float32Array.from({ length: 4 }, (_, i) => (i === 0 || i === 3 ? 1 : 0));
-    const trace = engine.attention({ q: x.subarray(0, 4), k: x.subarray(0, 6), v: x.subarray(0, 6), n: 2, m: 3, dk: 2, dv: 2 });
+    const trace = engine.attention({ q: x.subarray(0, 4), k: x.subarray(0, 6), v: x.subarray(0, 6), n: 2, m: 3, dk: 2, dv: 2, terms: true });
     const saturation = engine.saturation({ dk: 4, queries: 2, keys: 3, trials: 2 });
     expect(declaredMembers(ENGINE_DTS, 'AttentionTrace')).toEqual(keys(trace));
     expect(declaredMembers(ENGINE_DTS, 'MultiHeadResult'))

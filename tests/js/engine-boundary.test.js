@@ -152,7 +152,7 @@ describe.each(['simd', 'baseline'])('the boundary (%s build)', (build) => {
       [Error, () => t.attentionOutput({ ...args, q: f32(NaN, 0), path: 'tiled' })],       // core ValueError
       [Error, () => t.attention({ ...args, mask: new Uint8Array([1, 2, 1]) })],          // core ValueError (mask)
       [Error, () => t.attention({ ...args, scale: 1e39 })],                              // core ValueError (scale)
-      [TypeError, () => raw.attention(args.q, args.k, args.v, { ...call, mask: 'seven' }, none)],  // bindings: option
+      [TypeError, () => raw.attentionTrace(args.q, args.k, args.v, { ...call, mask: 'seven' }, none, false, false)],  // bindings: option
       [TypeError, () => raw.attentionOutput(args.q, args.k, args.v, call, none, 'fast', undefined)],
       [RangeError, () => t.randomStream({ seed: 0, count: 2 ** 31, longRunning: true })],  // bindings: count
     ];
@@ -166,9 +166,9 @@ describe.each(['simd', 'baseline'])('the boundary (%s build)', (build) => {
     const call = { n: 1, m: 3, dk: 2, dv: 2, scale: 'inverseSqrtDk', scaleFactor: 1, mask: 'none', validKeys: 0 };
     const none = new Uint8Array(0);
     const returned = (result) => [result.constructor.name, result.message];
-    expect(returned(raw.attention(args.q, args.k, args.v, { ...call, mask: '7' }, none)))
+    expect(returned(raw.attentionTrace(args.q, args.k, args.v, { ...call, mask: '7' }, none, false, false)))
       .toEqual(['TypeError', "mask: expected 'none', 'causal', 'keyPadding' or 'keep', got '7'"]);
-    expect(returned(raw.attention(args.q, args.k, args.v, { ...call, scale: '9' }, none)))
+    expect(returned(raw.attentionTrace(args.q, args.k, args.v, { ...call, scale: '9' }, none, false, false)))
       .toEqual(['TypeError', "scale: expected 'inverseSqrtDk', 'none' or 'given', got '9'"]);
     expect(returned(raw.attentionOutput(args.q, args.k, args.v, call, none, 'fast', undefined)))
       .toEqual(['TypeError', "path: expected 'tiled', 'full', 'scalar' or 'reference', got 'fast'"]);
@@ -185,7 +185,7 @@ describe.each(['simd', 'baseline'])('the boundary (%s build)', (build) => {
     const e = Math.exp(Math.SQRT1_2);
     const call = { n: 1, m: 3, dk: 2, dv: 2, scale: 'inverseSqrtDk', scaleFactor: 1, mask: 'none', validKeys: 0 };
     const weights = (changes, keep = new Uint8Array(0)) =>
-      raw.attention(args.q, args.k, args.v, { ...call, ...changes }, keep).weights;
+      raw.attentionTrace(args.q, args.k, args.v, { ...call, ...changes }, keep, false, false).weights;
     // scores (1, 0, 1); weights exp(s_j * scale) / sum.
     expectClose(weights({}), [e / (2 * e + 1), 1 / (2 * e + 1), e / (2 * e + 1)], 'inverseSqrtDk');
     expectClose(weights({ scale: 'none' }), [Math.E / (2 * Math.E + 1), 1 / (2 * Math.E + 1), Math.E / (2 * Math.E + 1)], 'none');

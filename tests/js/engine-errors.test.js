@@ -94,7 +94,7 @@ describe.each(['simd', 'baseline'])('errors (%s build)', (build) => {
     const call = { dk: 1, dv: 1, scale: 'inverseSqrtDk', scaleFactor: 1, mask: 'none', validKeys: 0 };
     for (const n of [65536, 70000]) {
       const big = new Float32Array(n).fill(1);
-      const returned = raw.attention(big, big, big, { ...call, n, m: n }, new Uint8Array(0));
+      const returned = raw.attentionTrace(big, big, big, { ...call, n, m: n }, new Uint8Array(0), false, false);
       expect(returned, `n = m = ${n}`).toBeInstanceOf(RangeError);
       expect(returned.message).toBe(`n*m: expected at most 268435456 elements, got ${n * n}`);
     }

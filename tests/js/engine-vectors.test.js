@@ -46,12 +46,15 @@ describe.each(['simd', 'baseline'])('native vs wasm (%s build)', (build) => {
         q: f32(c.q), k: f32(c.k), v: f32(c.v), n: c.n, m: c.m, dk: c.dk, dv: c.dv,
         scale: c.scale ?? undefined, mask: maskOf(c.mask),
       };
-      const trace = e.attention(args);
-      for (const key of ['scores', 'scaled', 'weights', 'output']) expectClose(trace[key], c.expected[key], `${c.name} ${key}`);
+      const trace = e.attention({ ...args, terms: true });
+      for (const key of ['scores', 'scaled', 'exps', 'expSums', 'expShifts', 'weights', 'terms', 'output']) {
+        expectClose(trace[key], c.expected[key], `${c.name} ${key}`);
+      }
       for (const path of ['tiled', 'full']) {
         expectClose(e.attentionOutput({ ...args, path }), c.expected.output, `${c.name} attentionOutput ${path}`);
       }
-      expectClose(e.attentionReference(args).weights, c.expected.weights, `${c.name} reference weights`);
+      const reference = e.attentionReference(args);
+      for (const key of ['exps', 'expSums', 'weights']) expectClose(reference[key], c.expected[key], `${c.name} reference ${key}`);
     }
   });
 

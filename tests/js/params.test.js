@@ -36,7 +36,7 @@ const HOSTILE = [
 // A link for every section that differs from its defaults in every parameter:
 // it must read back as given. A new section adds its line here (a test says so).
 const EXAMPLES = {
-  'worked-example': { q: '0.5,-1.25', keys: '1,0;0,1;1,1;2,-1', values: '2,0;0,2;1,1;3,3', scaling: 'off' },
+  'worked-example': { q: '0.5,-1.25', keys: '1,0;0,1;1,1;2,-1', values: '2,0;0,2;1,1;3,3', scaling: 'off', convention: 'columns' },
   scaling: { dk: '64', seed: '7', 'trials-dk': '256', trials: '1000', 'trials-seed': '8', 'sweep-trials': '50', 'sweep-seed': '9' },
   'reading-weights': { embeddings: '1,0,0,0;0,1,0,0;0,0,1,0;1,0,0,0;0,1,0,0;0,0,1,0', factor: '-1.5', seed: '12', token: 't5' },
   sentence: { embeddings: '1,0;0,1;1,1;1,1;2,2' },

@@ -6,6 +6,10 @@ import {
   DEFAULT_BASE, DEFAULT_FACTOR, TOKENS, TOPIC_OF, antisymmetricPart, computeReading, createReading, embeddings,
   gazeOf, maxAsymmetry, median, relativeAsymmetry, runAsymmetry,
 } from '../../web/src/sections/reading-weights/state.js';
+import { setupParams } from '../../web/src/sections/reading-weights/setup-text.js';
+import { translator } from '../../web/src/i18n/lookup.js';
+import enReading from '../../web/src/i18n/en/reading-weights.js';
+import koReading from '../../web/src/i18n/ko/reading-weights.js';
 
 let engine;
 let reading;
@@ -120,5 +124,18 @@ describe('separate random W_Q, W_K break the symmetry', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 2, 3])).toBe(2.5);
     expect(Array.from(embeddings([[1, 2]], 2))).toEqual([2, 4]);
+  });
+});
+
+describe('the setup sentence names the factor c the matrices use', () => {
+  test.each([['en', enReading], ['ko', koReading]])('%s: c = 2.6, then c = -1.25 after the control changes it', (lang, strings) => {
+    const t = translator(strings, {});
+    const model = createReading(engine);
+    expect(t('setup', setupParams(model.reading))).toContain('$c$ = 2.6');
+    model.setFactor(-1.25);
+    expect(t('setup', setupParams(model.reading))).toContain('$c$ = \u22121.25');
+    expect(model.reading.x[0]).toBeCloseTo(-1.25 * DEFAULT_BASE[0][0], 6);   // the matrices shown use the same c
+    model.setFactor(NaN);   // a typo: the numbers shown, and the sentence, keep the last valid c
+    expect(t('setup', setupParams(model.reading))).toContain('$c$ = \u22121.25');
   });
 });

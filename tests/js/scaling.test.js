@@ -9,6 +9,10 @@ import { createExperimentPool, mergeSweep, splitSweep } from '../../web/src/sect
 import { createService } from '../../web/src/sections/scaling/experiment-service.js';
 import { openWorker } from '../../web/src/worker/bridge.js';
 import { serve } from '../../web/src/worker/serve.js';
+import { sweepIntro, trialsIntro } from '../../web/src/sections/scaling/intros.js';
+import { translator } from '../../web/src/i18n/lookup.js';
+import enScaling from '../../web/src/i18n/en/scaling.js';
+import koScaling from '../../web/src/i18n/ko/scaling.js';
 
 let engine;
 beforeAll(async () => { engine = await createAttention(); });
@@ -233,5 +237,22 @@ describe('the model and the formatting', () => {
     expect(formatMs(0.4234)).toBe('0.42');
     expect(formatMs(7.34)).toBe('7.3');
     expect(formatMs(118.4)).toBe('118');
+  });
+});
+
+describe('the intros name the settings the controls hold', () => {
+  const strings = { en: enScaling, ko: koScaling };
+  test.each(['en', 'ko'])('%s: experiment 2 with d_k = 256 and 1,000 trials, experiment 3 with 50 trials', (lang) => {
+    const t = translator(strings[lang], {});
+    const model = createScaling(engine);
+    model.set('trials', { dk: 256, trials: 1000 });
+    model.set('sweep', { trials: 50 });
+    const trials = t('trials.intro', trialsIntro(model.settings.trials, lang));
+    expect(trials).toContain('$d_k$ = 256');
+    expect(trials).toMatch(lang === 'en' ? /each of 1,000 trials/ : /1,000번 되풀이/);
+    expect(t('sweep.intro', sweepIntro(model.settings.sweep, lang))).toMatch(lang === 'en' ? /; 50 trials are averaged/ : /50회 시행을 평균합니다/);
+    // The defaults read as the articles' settings.
+    expect(t('trials.intro', trialsIntro(DEFAULTS.trials, lang))).toMatch(lang === 'en' ? /\$d_k\$ = 64, eight keys, a fresh query and fresh keys in each of 5,000 trials/ : /\$d_k\$ = 64, 키 여덟 개로, 시행마다 쿼리와 키를 새로 뽑아 5,000번/);
+    expect(t('sweep.intro', sweepIntro(DEFAULTS.sweep, lang))).toMatch(lang === 'en' ? /200 trials are averaged/ : /200회 시행을 평균합니다/);
   });
 });

@@ -3,6 +3,11 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
 import { DEFAULT_EMBEDDINGS, TOKENS, computeSentence, createSentence, identicalTokenPairs, isSymmetric }
   from '../../web/src/sections/sentence/state.js';
+import { articleRounding, articleRoundingText } from '../../web/src/sections/sentence/article-note.js';
+import { formatNumber } from '../../web/src/lib/format.js';
+import { translator } from '../../web/src/i18n/lookup.js';
+import en from '../../web/src/i18n/en/sentence.js';
+import ko from '../../web/src/i18n/ko/sentence.js';
 
 let engine;
 beforeAll(async () => { engine = await createAttention(); });
@@ -71,5 +76,50 @@ describe('sentence state', () => {
     expect(p.self).toBeCloseTo(row[4] / sum, 6);
     expect([p.dot, p.norm2]).toEqual([1.5, 1.25]);
     // karina, is and to tie between themselves and others: not "more than".
+  });
+});
+
+describe('the note on the article’s numbers', () => {
+  // Independently, in double: QK^T = X X^T, divided by 1.41 (the article) and by sqrt 2, to two decimals.
+  function differingByHand() {
+    const x = DEFAULT_EMBEDDINGS;
+    const found = {};
+    for (const a of x) {
+      for (const b of x) {
+        const score = a[0] * b[0] + a[1] * b[1];
+        const [article, exact] = [score / 1.41, score / Math.SQRT2];
+        if (article.toFixed(2) !== exact.toFixed(2)) found[score] = [(found[score]?.[0] ?? 0) + 1, article, exact];
+      }
+    }
+    return found;
+  }
+
+  it('the article’s A (divided by 1.41) against the engine’s (by sqrt 2): QK^T = 2 in 4 entries, 1.25 in 1', () => {
+    const r = articleRounding(engine);
+    expect(r.divisor).toBe(1.41);
+    expect(r.total).toBe(25);
+    const byHand = differingByHand();
+    expect(r.groups.map((g) => g.score).sort()).toEqual(Object.keys(byHand).map(Number).sort());
+    expect(r.groups.map((g) => [g.score, g.cells])).toEqual([[2, 4], [1.25, 1]]);
+    for (const g of r.groups) {
+      expect(g.article).toBeCloseTo(byHand[g.score][1], 5);
+      expect(g.exact).toBeCloseTo(byHand[g.score][2], 5);
+    }
+  });
+
+  it.each([['en', en], ['ko', ko]])('in %s, says which entries differ and by how much, as the section shows them', (lang, strings) => {
+    const text = articleRoundingText(translator(strings, {}), articleRounding(engine));
+    const shown = computeSentence(engine, DEFAULT_EMBEDDINGS).scaled;   // the A the section shows, to two decimals
+    expect(text).toMatch(lang === 'en' ? /5 of its 25 entries/ : /25개 성분 가운데 5개/);
+    expect(text).toMatch(lang === 'en' ? /\(4 of the 25 entries\)/ : /\(25개 중 4개\)/);
+    expect(text).toMatch(lang === 'en' ? /\(1 of the 25 entries\)/ : /\(25개 중 1개\)/);
+    // The article's values and the engine's, as the section's matrix shows them (to-to: 2, store-store: 1.25).
+    for (const [cell, article, fullArticle, fullExact] of [[2 * 5 + 2, '1.42', '1.4184', '1.4142'], [4 * 5 + 4, '0.89', '0.8865', '0.8839']]) {
+      const exact = formatNumber(shown[cell], 2);
+      expect(text).toContain(`${fullArticle}${lang === 'en' ? ' shows as ' : '는 '}${article}`);
+      expect(text).toContain(`${fullExact}${lang === 'en' ? ' as ' : '는 '}${exact}`);
+      expect(exact).not.toBe(article);
+    }
+    expect(text).not.toMatch(/\{/);   // every placeholder filled
   });
 });

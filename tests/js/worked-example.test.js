@@ -4,7 +4,11 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
 import { DEFAULT_INPUTS, computeTrace, createWorkedExample } from '../../web/src/sections/worked-example/state.js';
+import { columnCheck } from '../../web/src/sections/worked-example/convention-panel.js';
 import { formatNumber, formatVector } from '../../web/src/lib/format.js';
+import { translator } from '../../web/src/i18n/lookup.js';
+import en from '../../web/src/i18n/en/worked-example.js';
+import ko from '../../web/src/i18n/ko/worked-example.js';
 
 let engine;
 beforeAll(async () => { engine = await createAttention(); });
@@ -32,7 +36,8 @@ describe('worked example state', () => {
     expect(r.exps[0]).toBeCloseTo(2.028114981647472, 6);
     expect(r.exps[1]).toBe(1);
     expect(r.exps[2]).toBeCloseTo(2.028114981647472, 6);
-    expect(r.sumExp).toBeCloseTo(5.056229963294945, 6);
+    expect(r.expSum).toBeCloseTo(5.056229963294945, 6);
+    expect(r.stable).toBe(false);
     r.weights.forEach((w, j) => expect(w).toBeCloseTo(want.weights[j], 6));
     r.output.forEach((o, c) => expect(o).toBeCloseTo(want.output[c], 6));
     expect(r.scale).toBeCloseTo(Math.SQRT1_2, 7);
@@ -40,16 +45,34 @@ describe('worked example state', () => {
     // What the page prints.
     expect(r.weights.map((w) => formatNumber(w))).toEqual(['0.401', '0.198', '0.401']);
     expect(formatVector(r.output)).toBe('(1.203, 0.797)');
-    expect(formatNumber(r.sumExp)).toBe(formatNumber(want.sum));
+    expect(formatNumber(r.expSum)).toBe(formatNumber(want.sum));
+  });
+
+  it('every number it shows is the engine trace\'s: the exponentials, their sum and the terms w_j v_j included', () => {
+    const inputs = { ...DEFAULT_INPUTS, q: [0.3, -1.7], keys: [[1, 2], [-0.5, 0.25], [3, 1]] };
+    const r = computeTrace(engine, inputs);
+    const trace = engine.attention({
+      q: Float32Array.from(inputs.q), k: Float32Array.from(inputs.keys.flat()), v: Float32Array.from(inputs.values.flat()),
+      n: 1, m: 3, dk: 2, dv: 2, terms: true,
+    });
+    expect(r.scores).toEqual(Array.from(trace.scores));
+    expect(r.scaled).toEqual(Array.from(trace.scaled));
+    expect(r.exps).toEqual(Array.from(trace.exps));
+    expect(r.expSum).toBe(trace.expSums[0]);
+    expect(r.expShift).toBe(trace.expShifts[0]);
+    expect(r.weights).toEqual(Array.from(trace.weights));
+    expect(r.weighted.flat()).toEqual(Array.from(trace.terms));
+    expect(r.output).toEqual(Array.from(trace.output));
   });
 
   it('shows e^s / sum equal to the engine weight', () => {
     const r = computeTrace(engine, DEFAULT_INPUTS);
-    r.exps.forEach((e, j) => expect(e / r.sumExp).toBeCloseTo(r.weights[j], 6));
+    r.exps.forEach((e, j) => expect(e / r.expSum).toBeCloseTo(r.weights[j], 6));
   });
 
-  it('weighted values w_j v_j add up to the output', () => {
+  it('weighted values w_j v_j are the weights times the values, and add up to the output', () => {
     const r = computeTrace(engine, DEFAULT_INPUTS);
+    r.weighted.forEach((wv, j) => wv.forEach((x, c) => expect(x).toBeCloseTo(r.weights[j] * DEFAULT_INPUTS.values[j][c], 6)));
     [0, 1].forEach((c) => expect(r.weighted.reduce((a, wv) => a + wv[c], 0)).toBeCloseTo(r.output[c], 6));
   });
 
@@ -102,28 +125,65 @@ describe('worked example state', () => {
     expect(formatVector(model.result.output)).toBe('(1.203, 0.797)');
   });
 
-  it('q = (1000, 0): e^s is huge but finite, shown as a power of ten; the weights are the engine’s', () => {
-    const model = createWorkedExample(engine).setQueryVector(1000, 0);
-    const r = model.result;
-    expect(r.overflow).toBe(false);
-    // s_1 = s_3 = 1000 / sqrt 2 = 707.1: e^707.1 = 1.24 x 10^307, independently from Math.exp
-    // (within the float32 rounding of s: |ds| <= 707 * 2^-24, a relative 4 x 10^-5 in e^s).
-    expect(Math.abs(r.exps[0] / Math.exp(1000 / Math.SQRT2) - 1)).toBeLessThan(1e-4);
-    expect(formatNumber(r.exps[0])).toBe('1.24\u202f\u00d7\u202f10\u00b3\u2070\u2077');
-    expect(formatNumber(r.sumExp)).toBe('2.48\u202f\u00d7\u202f10\u00b3\u2070\u2077');
+  // The engine's floats hold e^s up to e^88 (the sum of m = 3 of them: max s + ln 3 <= 88, s <= 86.9).
+  it('q = (120, 0): e^s is huge but a float, shown as a power of ten; the weights are the engine’s', () => {
+    const r = createWorkedExample(engine).setQueryVector(120, 0).result;
+    expect(r.stable).toBe(false);
+    // s_1 = s_3 = 120 / sqrt 2 = 84.85: e^84.85 = 7.10 x 10^36, independently from Math.exp
+    // (within the float32 rounding of s and of e^s: a relative 2 x 10^-5 at most).
+    expect(Math.abs(r.exps[0] / Math.exp(120 / Math.SQRT2) - 1)).toBeLessThan(2e-5);
+    expect(formatNumber(r.exps[0])).toBe('7.10\u202f\u00d7\u202f10\u00b3\u2076');
+    expect(formatNumber(r.expSum)).toBe('1.42\u202f\u00d7\u202f10\u00b3\u2077');
     expect(r.weights.map((w) => formatNumber(w))).toEqual(['0.500', '0.000', '0.500']);
   });
 
-  it('q = (1010, 0): e^s overflows a double, so the stable form e^(s - max s) is what is shown, and gives the same weights', () => {
-    const r = createWorkedExample(engine).setQueryVector(1010, 0).result;
-    expect(r.exps[0]).toBe(Infinity);
-    expect(r.overflow).toBe(true);
-    expect(r.maxScaled).toBeCloseTo(1010 / Math.SQRT2, 3);
-    expect(r.shifted[0]).toBe(1);   // the largest term: e^0
-    expect(r.shifted[2]).toBe(1);
-    expect(r.shifted[1]).toBeLessThan(1e-300);   // e^(0 - 714.2)
-    // The weights are the ratios of the stable terms.
-    r.shifted.forEach((e, j) => expect(e / r.sumShifted).toBeCloseTo(r.weights[j], 6));
+  it('q = (130, 0): e^s would leave the float range, so the engine gives e^(s - max s), the same weights', () => {
+    const r = createWorkedExample(engine).setQueryVector(130, 0).result;
+    expect(r.stable).toBe(true);
+    expect(r.expShift).toBeCloseTo(130 / Math.SQRT2, 4);
+    expect(r.exps[0]).toBe(1);   // the largest term: e^0
+    expect(r.exps[2]).toBe(1);
+    // e^(0 - 91.9) = 1.2 x 10^-40, below the smallest normal float: a subnormal, shown as 0.000
+    expect(Math.abs(r.exps[1] / Math.exp(-130 / Math.SQRT2) - 1)).toBeLessThan(1e-3);
+    expect(formatNumber(r.exps[1])).toBe('0.000');
+    expect(r.expSum).toBe(2);
+    r.exps.forEach((e, j) => expect(e / r.expSum).toBeCloseTo(r.weights[j], 6));
     expect(r.weights.map((w) => formatNumber(w))).toEqual(['0.500', '0.000', '0.500']);
+  });
+});
+
+describe('the column form (article 000)', () => {
+  it('is a view: choosing it changes no number, and only rows or columns are accepted', () => {
+    const model = createWorkedExample(engine);
+    const before = model.result;
+    model.setConvention('columns');
+    expect(model.inputs.convention).toBe('columns');
+    expect(model.result).toBe(before);
+    expect(() => model.setConvention('diagonal')).toThrow(/convention: expected 'rows' or 'columns', got diagonal/);
+    expect(model.inputs.convention).toBe('columns');
+  });
+
+  it('K^T q, computed by the engine with the keys as the queries, is q K^T transposed', () => {
+    const model = createWorkedExample(engine).setQueryVector(0.3, -1.7).setKey(2, 0, 2.5);
+    const r = model.result;
+    expect(r.columnScores).toHaveLength(3);
+    r.columnScores.forEach((x, j) => expect(x).toBe(r.scores[j]));
+    // by hand: k_j . q
+    expect(r.columnScores[2]).toBeCloseTo(2.5 * 0.3 + 1 * -1.7, 6);
+  });
+
+  it('its sentence, in both languages, names the numbers shown and says they are equal', () => {
+    const r = createWorkedExample(engine).setQueryVector(0.3, -1.7).result;
+    const [key, params] = columnCheck(r);
+    expect(key).toBe('convention.same');
+    for (const strings of [en, ko]) {
+      const text = translator(strings, {})(key, params);
+      expect(text).toContain(r.scores.map((x) => formatNumber(x)).join(', '));
+      expect(text).toContain('3');
+    }
+    // Not equal: the sentence says by how much.
+    const [other, otherParams] = columnCheck({ ...r, columnScores: [r.scores[0] + 2 ** -20, r.scores[1], r.scores[2]] });
+    expect(other).toBe('convention.differs');
+    expect(otherParams.difference).toBe(formatNumber(2 ** -20, 7));
   });
 });

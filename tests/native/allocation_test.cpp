@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "attn/attn.hpp"
+#include "layers/cross_entropy.hpp"
+#include "models/model.hpp"
 
 namespace {
 std::atomic<std::size_t> allocation_count{0};
@@ -75,6 +77,35 @@ TEST(Allocations, OutputOnlyPathsReturningAVectorAllocateOnlyIt) {
   options.threads = 1;
   EXPECT_EQ(allocations_when_warm([&] { (void)attn::attention_output(c.q, c.k, c.v, c.shape, options); }, 5), 5u);
   EXPECT_EQ(allocations_when_warm([&] { (void)attn::attention_output_full(c.q, c.k, c.v, c.shape, options); }, 5), 5u);
+}
+
+// The model engine's training step (forward, loss, backward) allocates nothing
+// once warm: every tensor from the graph's arena, the products' buffers kept by
+// the thread (the second pass merges the arena's chunks: warmed twice).
+TEST(Allocations, TransformerTrainingStepsAllocateNothingOnceWarm) {
+  using namespace attn::models;
+  for (ModelKind kind : {ModelKind::Transformer, ModelKind::Decoder}) {
+    ModelConfig c;
+    c.kind = kind;
+    c.source_vocabulary = 9, c.target_vocabulary = 11, c.max_source_length = 7, c.max_target_length = 6;
+    c.d_model = 12, c.heads = 3, c.layers = 2;
+    auto model = make_model<float>(c);
+    Batch b;
+    b.size = 3, b.source_length = kind == ModelKind::Transformer ? 7 : 0, b.target_length = 6;
+    b.source.assign(b.size * b.source_length, 4);
+    if (b.source_length > 0) b.source_lengths = {7, 2, 5};
+    b.input.assign(18, 3), b.output.assign(18, 5), b.counted.assign(18, 1);
+    b.target_lengths = {6, 6, 4};
+    attn::layers::Graph<float> g;
+    const auto step = [&] {
+      g.clear();
+      model->parameters().zero_gradients();
+      attn::layers::cross_entropy(g, model->forward(g, b), b.output, b.counted);
+      g.backward();
+    };
+    step();
+    EXPECT_EQ(allocations_when_warm(step), 0u);
+  }
 }
 
 }  // namespace

@@ -69,4 +69,29 @@ TEST(Article001, UnscaledWeightsFollowTheFormulaAndTheArticle) {
   EXPECT_EQ(rounded3(trace.weights[2]), 0.422);
 }
 
+// The exponentials, their sum and the terms w_j v_j the walkthrough shows, worked out
+// by hand in 30-digit decimal arithmetic (not with std::exp as the test above does):
+// s = (1/sqrt 2, 0, 1/sqrt 2), e^(1/sqrt 2) = 2.02811498164747245..., the sum
+// 2 e^(1/sqrt 2) + 1 = 5.05622996329494490...; w_1 = w_3 = 0.40111209267978591...,
+// w_2 = 0.19777581464042818... Unscaled: e^1 = 2.71828182845904524..., sum 2e + 1.
+TEST(Article001, ExponentialsSumAndTermsOfTheTrace) {
+  const double e_scaled = 2.02811498164747245, w1 = 0.40111209267978591, w2 = 0.19777581464042818;
+  for (const auto& trace : {attn::attention(kQuery, kKeys, kValues, kShape, {}, attn::TraceTerms::Included),
+                            attn::reference::attention(kQuery, kKeys, kValues, kShape, {}, attn::TraceTerms::Included)}) {
+    EXPECT_EQ(trace.exp_shifts, std::vector<float>{0.0f});  // the textbook e^(s_j), as the article writes it
+    EXPECT_TRUE(all_close(trace.exps, std::vector<double>{e_scaled, 1.0, e_scaled}));
+    EXPECT_TRUE(all_close(trace.exp_sums, std::vector<double>{5.05622996329494490}));
+    // w_1 v_1 = w_1 (2, 0), w_2 v_2 = w_2 (0, 2), w_3 v_3 = w_3 (1, 1)
+    EXPECT_TRUE(all_close(trace.terms, std::vector<double>{2 * w1, 0, 0, 2 * w2, w1, w1}));
+    EXPECT_EQ(rounded3(trace.exps[0]), 2.028);  // the article's figures, to the digits it prints
+    EXPECT_EQ(rounded3(trace.exp_sums[0]), 5.056);
+  }
+  attn::AttentionOptions unscaled;
+  unscaled.scale = attn::Scale::none();
+  const auto trace = attn::attention(kQuery, kKeys, kValues, kShape, unscaled);
+  EXPECT_TRUE(all_close(trace.exps, std::vector<double>{2.71828182845904524, 1.0, 2.71828182845904524}));
+  EXPECT_TRUE(all_close(trace.exp_sums, std::vector<double>{6.43656365691809047}));
+  EXPECT_TRUE(trace.terms.empty());
+}
+
 }  // namespace

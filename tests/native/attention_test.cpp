@@ -10,6 +10,7 @@
 #include "attn/random.hpp"
 #include "attn/reference.hpp"
 #include "attn/testing.hpp"
+#include "mask_kinds.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -36,7 +37,11 @@ void expect_traces_close(const attn::AttentionTrace& actual, const attn::Attenti
   EXPECT_TRUE(all_close(actual.scores, expected.scores));
   EXPECT_TRUE(all_close(actual.scaled, expected.scaled));
   EXPECT_TRUE(all_close(actual.masked, expected.masked));
+  EXPECT_TRUE(all_close(actual.exp_shifts, expected.exp_shifts));
+  EXPECT_TRUE(all_close(actual.exps, expected.exps));
+  EXPECT_TRUE(all_close(actual.exp_sums, expected.exp_sums));
   EXPECT_TRUE(all_close(actual.weights, expected.weights));
+  EXPECT_TRUE(all_close(actual.terms, expected.terms));
   EXPECT_TRUE(all_close(actual.output, expected.output));
 }
 
@@ -162,6 +167,100 @@ TEST(Attention, HostileScoresMatchTheReferenceOnEveryPath) {
     EXPECT_TRUE(all_close(attn::testing::attention_output(q, k, v, shape, options, {1, 4}), expected.output));
     for (float w : expected.weights) EXPECT_TRUE(std::isfinite(w));
   }
+}
+
+// ---- the exponentials and the terms the walkthrough shows ---------------------------
+
+// Row i of an n x m matrix, in double.
+std::vector<double> row_of(const std::vector<float>& matrix, std::size_t i, std::size_t m) {
+  return {matrix.begin() + i * m, matrix.begin() + (i + 1) * m};
+}
+
+// exps_ij = e^(masked_ij - c_i) and exp_sums_i = sum_j exps_ij from the trace's own masked
+// scores and shifts, in double; and weights_ij = exps_ij / exp_sums_i.
+void expect_exponentials_follow_the_masked_scores(const attn::AttentionTrace& trace, std::size_t n, std::size_t m) {
+  for (std::size_t i = 0; i < n; ++i) {
+    SCOPED_TRACE(::testing::Message() << "row " << i);
+    std::vector<double> exps(m), weights(m, 0.0);
+    double sum = 0.0;
+    for (std::size_t j = 0; j < m; ++j) sum += exps[j] = std::exp(double{trace.masked[i * m + j]} - trace.exp_shifts[i]);
+    for (std::size_t j = 0; j < m && sum > 0; ++j) weights[j] = exps[j] / sum;
+    EXPECT_TRUE(all_close(row_of(trace.exps, i, m), exps));
+    EXPECT_TRUE(close(trace.exp_sums[i], sum));
+    EXPECT_TRUE(all_close(row_of(trace.weights, i, m), weights));
+  }
+}
+
+TEST(AttentionTrace, ExponentialsMatchTheReferenceUnderEveryMaskKind) {
+  const Inputs in = random_inputs(108, 6, 9, 5, 3);
+  attn::Rng rng(109);
+  for (const attn::Mask& mask : attn_test::every_mask_kind(6, 9, rng)) {
+    SCOPED_TRACE(::testing::Message() << "mask kind " << static_cast<int>(mask.kind));
+    attn::AttentionOptions options;
+    options.mask = mask;
+    const auto trace = attn::attention(in.q, in.k, in.v, in.shape, options, attn::TraceTerms::Included);
+    expect_traces_close(trace, attn::reference::attention(in.q, in.k, in.v, in.shape, options, attn::TraceTerms::Included));
+    expect_exponentials_follow_the_masked_scores(trace, 6, 9);
+  }
+}
+
+// A fully masked row: no shift, every exponential 0 and their sum 0 (its weights are 0).
+TEST(AttentionTrace, AFullyMaskedRowHasZeroExponentials) {
+  const Inputs in = random_inputs(110, 2, 3, 2, 2);
+  attn::AttentionOptions options;
+  options.mask = attn::Mask::explicit_keep({1, 0, 1, 0, 0, 0});
+  for (const auto& trace : {attn::attention(in.q, in.k, in.v, in.shape, options),
+                            attn::reference::attention(in.q, in.k, in.v, in.shape, options)}) {
+    EXPECT_EQ(trace.exp_shifts[1], 0.0f);
+    EXPECT_EQ(trace.exp_sums[1], 0.0f);
+    for (std::size_t j = 0; j < 3; ++j) EXPECT_EQ(trace.exps[3 + j], 0.0f);
+    EXPECT_EQ(trace.exps[1], 0.0f);  // masked key of row 0
+  }
+}
+
+// The textbook form e^(s_j) while it fits a float, the stable e^(s_j - max) beyond:
+// d_k = 1, q = 1, no scaling, so each score is its key exactly. m = 3, ln 3 = 1.0986:
+// max + ln 3 <= 88 up to max = 86.90; below ln FLT_MIN = -87.34 a kept e^(s_j) is not normal.
+TEST(AttentionTrace, TextbookExponentialsWhileTheyFitAFloatElseStable) {
+  struct Row {
+    std::vector<float> keys;
+    float shift;  // expected c
+  };
+  const Row rows[] = {
+      {{86.5f, 0.0f, 86.5f}, 0.0f},     // e^86.5 * 3 = 1.1e38 < e^88
+      {{87.5f, 0.0f, 87.5f}, 87.5f},    // 87.5 + ln 3 > 88
+      {{-87.0f, -80.0f, -1.0f}, 0.0f},  // e^-87 = 1.7e-38 >= FLT_MIN
+      {{-88.0f, -80.0f, -1.0f}, -1.0f}, // e^-88 < FLT_MIN
+      {{1e30f, 0.0f, -1e30f}, 1e30f},
+  };
+  for (const Row& row : rows) {
+    SCOPED_TRACE(::testing::Message() << "keys " << row.keys[0] << ", " << row.keys[1] << ", " << row.keys[2]);
+    const std::vector<float> q = {1.0f}, v = {1, 0, 0, 1, 1, 1};
+    attn::AttentionOptions options;
+    options.scale = attn::Scale::none();
+    const attn::AttentionShape shape{1, 3, 1, 2};
+    const auto trace = attn::attention(q, row.keys, v, shape, options);
+    EXPECT_EQ(trace.exp_shifts[0], row.shift);
+    expect_exponentials_follow_the_masked_scores(trace, 1, 3);
+    expect_traces_close(trace, attn::reference::attention(q, row.keys, v, shape, options));
+  }
+}
+
+TEST(AttentionTrace, TermsAreTheWeightedValuesAndSumToTheOutput) {
+  const Inputs in = random_inputs(111, 4, 5, 3, 6);
+  const std::size_t n = 4, m = 5, d_v = 6;
+  EXPECT_TRUE(attn::attention(in.q, in.k, in.v, in.shape).terms.empty());  // omitted by default
+  const auto trace = attn::attention(in.q, in.k, in.v, in.shape, {}, attn::TraceTerms::Included);
+  ASSERT_EQ(trace.terms.size(), n * m * d_v);
+  std::vector<double> expected(n * m * d_v), sums(n * d_v, 0.0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < m; ++j)
+      for (std::size_t c = 0; c < d_v; ++c) {
+        expected[(i * m + j) * d_v + c] = double{trace.weights[i * m + j]} * in.v[j * d_v + c];
+        sums[i * d_v + c] += trace.terms[(i * m + j) * d_v + c];
+      }
+  EXPECT_TRUE(all_close(trace.terms, expected));
+  EXPECT_TRUE(all_close(trace.output, sums));
 }
 
 }  // namespace

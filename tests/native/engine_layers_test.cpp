@@ -100,6 +100,27 @@ TEST(EngineLayers, GeluValues) {
   EXPECT_GT(y.value[2], -0.01);
 }
 
+// The float GELU (σ(2u) from the kernels' vector exp) against the double one (std::tanh), values and
+// gradients, far into both tails: finite everywhere, ~0 and x at the ends.
+TEST(EngineLayers, GeluInFloatMatchesDouble) {
+  const std::vector<double> xs = {-100.0, -20.0, -5.0, -1.0, -0.1, 0.0, 1e-3, 0.5, 2.0, 7.0, 30.0, 100.0};
+  std::vector<float> xf(xs.begin(), xs.end()), dxf(xs.size(), 0.0f);
+  std::vector<double> xd = xs, dxd(xs.size(), 0.0);
+  Graph<float> gf;
+  Graph<double> gd;
+  const Tensor<float> yf = gelu(gf, Tensor<float>{xf.data(), dxf.data(), 1, xs.size()});
+  const Tensor<double> yd = gelu(gd, Tensor<double>{xd.data(), dxd.data(), 1, xs.size()});
+  std::fill(yf.grad, yf.grad + xs.size(), 1.0f);
+  std::fill(yd.grad, yd.grad + xs.size(), 1.0);
+  gf.backward();
+  gd.backward();
+  EXPECT_TRUE(attn_test::all_close(std::vector<float>(yf.value, yf.value + xs.size()),
+                                   std::vector<double>(yd.value, yd.value + xs.size())));
+  EXPECT_TRUE(attn_test::all_close(dxf, dxd));
+  EXPECT_LT(std::fabs(yf.value[0]), 1e-24f);  // x σ(2u) with 2u held above -60 (a normal float)
+  EXPECT_EQ(yf.value[xs.size() - 1], 100.0f);
+}
+
 TEST(EngineLayers, AddConcatColumns) {
   attn::Rng rng(5);
   std::vector<Leaf> leaves = {random_leaf(rng, "a", 3, 2), random_leaf(rng, "b", 3, 5), random_leaf(rng, "c", 3, 2)};

@@ -70,6 +70,15 @@ TEST(Errors, AttentionSizesTooLargeForMemory) {
       {"n*m: expected at most 268435456 elements, got 1099511627776"}));
   EXPECT_TRUE(throws_with_message<SizeError>([&] { attn::attention(c.q, c.k, c.v, {3, 2, std::size_t{1} << 29, 2}); },
                                              {"n*d_k: expected at most 268435456 elements, got 1610612736"}));
+  // The trace's terms hold n*m*d_v floats: n = m = 2^14 fits n*m = 2^28, not n*m*d_v = 2^29.
+  const std::size_t side = std::size_t{1} << 14;
+  const std::vector<float> qk(side, 1.0f), v(2 * side, 1.0f);
+  const attn::TraceTerms terms = attn::TraceTerms::Included;
+  EXPECT_TRUE(throws_with_message<SizeError>([&] { attn::attention(qk, qk, v, {side, side, 1, 2}, {}, terms); },
+                                             {"n*m*d_v: expected at most 268435456 elements, got 536870912"}));
+  EXPECT_TRUE(throws_with_message<SizeError>(
+      [&] { attn::reference::attention(qk, qk, v, {side, side, 1, 2}, {}, terms); },
+      {"n*m*d_v: expected at most 268435456 elements, got 536870912"}));
   if constexpr (sizeof(std::size_t) == 8) {  // a product beyond 2^64 is named, not wrapped around
     const std::size_t huge = std::size_t{1} << 40;
     EXPECT_TRUE(throws_with_message<SizeError>([&] { attn::attention(c.q, c.k, c.v, {huge, 2, huge, 2}); },

@@ -56,7 +56,7 @@ TEST(FloatRange, ScoresBeyondFloatRaiseOnTheTraceAndTheOutputIsRight) {
   const attn::AttentionShape shape{1, 3, 2, 2};
   for (const auto& output : every_output_path(q, k, v, shape)) EXPECT_TRUE(all_close(output, std::vector{1.0, 1.0}));
   for (auto trace : {attn::attention, attn::reference::attention}) {
-    EXPECT_TRUE(throws_with_message<ValueError>([&] { trace(q, k, v, shape, {}); },
+    EXPECT_TRUE(throws_with_message<ValueError>([&] { trace(q, k, v, shape, {}, attn::TraceTerms::Omitted); },
                                                 {"scores[0][0]: q_0 . k_0 = 1.00000004e+40 ", kBeyond}));
   }
 }
@@ -414,7 +414,8 @@ TEST(FloatRange, EveryPathGivesTheSameAnswerBeyondTheFloatRange) {
   const attn::AttentionShape shape{1, 3, 2, 2};
   for (const auto& output : every_output_path(q, k, v, shape)) EXPECT_TRUE(all_close(output, std::vector{1.0, 2.0}));
   for (auto trace : {attn::attention, attn::reference::attention})
-    EXPECT_TRUE(throws_with_message<ValueError>([&] { trace(q, k, v, shape, {}); }, {"scores[0][0]: q_0 . k_0 = ", kBeyond}));
+    EXPECT_TRUE(throws_with_message<ValueError>([&] { trace(q, k, v, shape, {}, attn::TraceTerms::Omitted); },
+                                                {"scores[0][0]: q_0 . k_0 = ", kBeyond}));
 
   const auto forward = attn::attention_forward_tiled(q, k, v, shape);
   EXPECT_TRUE(all_close(forward.output, std::vector{1.0, 2.0}));

@@ -255,6 +255,15 @@ TEST_P(EveryVariant, MatmulsMatchDoubleOnOddShapes) {
     std::vector<float> added = before;
     kernels.matmul_ab_add(weights.data(), v.data(), added.data(), n, m, d);
     for (std::size_t i = 0; i < n * d; ++i) ASSERT_EQ(added[i], before[i] + out[i]) << "entry " << i;
+    // the same product from w stored transposed (m x n), read down its columns: bit for bit matmul_ab's
+    std::vector<float> w_stored(m * n), out_t(n * d, 99.0f);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < m; ++j) w_stored[j * n + i] = weights[i * m + j];
+    kernels.matmul_atb(w_stored.data(), v.data(), out_t.data(), n, m, d);
+    EXPECT_EQ(out_t, out);
+    std::vector<float> added_t = before;
+    kernels.matmul_atb_add(w_stored.data(), v.data(), added_t.data(), n, m, d);
+    EXPECT_EQ(added_t, added);
   }
 }
 

@@ -118,13 +118,17 @@ TEST(TrainerOptions, TheTableDescribesEveryOptionOnce) {
     EXPECT_TRUE(names.insert(o.name).second) << o.name;
     EXPECT_TRUE(fields.insert(o.field).second) << o.field;
     EXPECT_EQ(attn::find_trainer_option(o.name), &o);
-    // Every option has a value once the defaults are filled in; a required one has no default.
-    EXPECT_TRUE(attn::get_trainer_option(defaults, o.name).has_value()) << o.name;
+    // Every option that applies has a value once the defaults are filled in, no other has; a required
+    // one has no default.
+    EXPECT_EQ(attn::get_trainer_option(defaults, o.name).has_value(),
+              o.applies_to(attn::TaskKind::Translate, attn::ModelKind::Attention))
+        << o.name;
     EXPECT_EQ(o.required, !o.default_for(attn::TaskKind::Translate, attn::ModelKind::Attention).has_value()) << o.name;
     if (o.kind == attn::OptionKind::Choice) EXPECT_FALSE(o.choices.empty()) << o.name;
   }
   EXPECT_EQ(names, (std::set<std::string>{"task", "seed", "model", "heads", "dModel", "scale", "learningRate",
-                                          "batchSize", "weightDecay"}));
+                                          "batchSize", "weightDecay", "sourceLength", "score", "window",
+                                          "inputFeeding", "layers", "positions", "causal", "attentionOnly"}));
   EXPECT_EQ(attn::find_trainer_option("learning_rate"), nullptr) << "found by the JavaScript name only";
 }
 
@@ -146,8 +150,9 @@ TEST(TrainerOptions, SetByNameAsTheBindingsDo) {
   const auto set = [&](const char* name, attn::OptionValue value) {
     return message_of<attn::Error>([&] { attn::set_trainer_option(o, name, value); });
   };
-  EXPECT_EQ(set("task", std::string("sort")), "task: expected 'reverse' or 'translate', got 'sort'");
-  EXPECT_EQ(set("model", std::string("rnn")), "model: expected 'attention', got 'rnn'");
+  EXPECT_EQ(set("task", std::string("sort")), "task: expected 'reverse', 'translate' or 'induction', got 'sort'");
+  EXPECT_EQ(set("model", std::string("gpt")),
+            "model: expected 'attention', 'rnn', 'bahdanau', 'luong', 'transformer' or 'decoder', got 'gpt'");
   EXPECT_EQ(set("seed", std::string("18446744073709551616")),
             "seed: expected an integer from 0 to 18446744073709551615, got 18446744073709551616");
   EXPECT_EQ(set("seed", std::string("-1")), "seed: expected an integer from 0 to 18446744073709551615, got '-1'");
@@ -156,11 +161,73 @@ TEST(TrainerOptions, SetByNameAsTheBindingsDo) {
   EXPECT_EQ(set("dModel", std::string("64")), "dModel: expected an integer, got '64'");
   EXPECT_EQ(set("scale", 1.0), "scale: expected true or false, got 1");
   EXPECT_EQ(set("learningrate", 0.1), "options: expected 'task', 'seed', 'model', 'heads', 'dModel', 'scale', "
-                                      "'learningRate', 'batchSize' or 'weightDecay', got an unknown option 'learningrate'");
+                                      "'learningRate', 'batchSize', 'weightDecay', 'sourceLength', 'score', 'window', "
+                                      "'inputFeeding', 'layers', 'positions', 'causal' or 'attentionOnly', got an "
+                                      "unknown option 'learningrate'");
   // The kinds and unknown names are OptionErrors (TypeError in JavaScript); ranges ValueErrors.
   EXPECT_THROW(attn::set_trainer_option(o, "dModel", std::string("64")), attn::OptionError);
   EXPECT_THROW(attn::set_trainer_option(o, "dModel", 0.0), attn::ValueError);
   EXPECT_EQ(*o.d_model, 64u) << "a refused value changes nothing";
+}
+
+// The engine's options apply to the models they name: given to another model, an OptionError naming it.
+TEST(TrainerOptions, EachEngineOptionAppliesToItsModelsOnly) {
+  const auto resolve = [](attn::TrainerOptions o) { return attn::resolve_options(o, OptionNames::JavaScript); };
+  attn::TrainerOptions o;
+  o.model = attn::ModelKind::Transformer;
+  o.score = attn::LuongScore::General;
+  EXPECT_EQ(message_of<attn::OptionError>([&] { resolve(o); }),
+            "score: applies to model 'luong' only, not to model 'transformer'");
+  o = {};
+  o.model = attn::ModelKind::Bahdanau;
+  o.heads = 2;
+  EXPECT_EQ(message_of<attn::OptionError>([&] { resolve(o); }),
+            "heads: applies to model 'attention', 'transformer' or 'decoder' only, not to model 'bahdanau'");
+  o = {};
+  o.layers = 2;
+  EXPECT_EQ(message_of<attn::OptionError>([&] { resolve(o); }),
+            "layers: applies to model 'transformer' or 'decoder' only, not to model 'attention'");
+  o = {};
+  o.model = attn::ModelKind::Transformer;
+  o.task = attn::TaskKind::Translate;
+  o.source_length = 12;
+  EXPECT_EQ(message_of<attn::OptionError>([&] { resolve(o); }),
+            "sourceLength: applies to task 'reverse' only, not to task 'translate'");
+  o = {};
+  o.source_length = 12;  // the 'attention' model's reverse is 8 digits, always
+  EXPECT_NE(message_of<attn::OptionError>([&] { resolve(o); }).find("sourceLength: applies to model 'rnn'"),
+            std::string::npos);
+  // induction is one sequence: the decoder-only model's.
+  o = {};
+  o.task = attn::TaskKind::Induction;
+  o.model = attn::ModelKind::Transformer;
+  EXPECT_EQ(message_of<attn::OptionError>([&] { resolve(o); }),
+            "task: 'induction' (one sequence, no source) is learned by model 'decoder' only, not by model 'transformer'");
+  o.model = attn::ModelKind::Decoder;
+  EXPECT_EQ(resolve(o).task, attn::TaskKind::Induction);
+  // The engine's widths stop at 256.
+  o = {};
+  o.model = attn::ModelKind::Rnn;
+  o.d_model = 512;
+  EXPECT_EQ(message_of<attn::ValueError>([&] { resolve(o); }),
+            "dModel: expected an integer from 1 to 256 for model 'rnn', got 512");
+  // Defaults per model: what applies is filled in, nothing else.
+  o = {};
+  o.model = attn::ModelKind::Luong;
+  const attn::TrainerOptions luong = resolve(o);
+  EXPECT_EQ(*luong.score, attn::LuongScore::Dot);
+  EXPECT_EQ(*luong.window, attn::AttentionWindow::Global);
+  EXPECT_TRUE(*luong.input_feeding);
+  EXPECT_EQ(*luong.source_length, 8u);
+  EXPECT_FALSE(luong.heads.has_value());
+  EXPECT_FALSE(luong.layers.has_value());
+  o = {};
+  o.model = attn::ModelKind::Decoder;
+  const attn::TrainerOptions decoder = resolve(o);
+  EXPECT_TRUE(*decoder.causal);
+  EXPECT_FALSE(*decoder.attention_only);
+  EXPECT_EQ(*decoder.positions, attn::PositionKind::Sinusoidal);
+  EXPECT_FALSE(decoder.score.has_value());
 }
 
 TEST(TrainerOptions, FootprintCountsTheParametersAndTheMemoryATrainerHolds) {
@@ -194,6 +261,42 @@ TEST(TrainerOptions, FootprintCountsTheParametersAndTheMemoryATrainerHolds) {
   attn::TrainerOptions bad;
   bad.heads = 3;
   EXPECT_THROW(attn::Trainer::footprint(bad), attn::ShapeError);
+}
+
+}  // namespace
+
+namespace {
+
+// The engine's footprint is measured on the model: the heap a trainer holds
+// after it has stepped, evaluated and been read stays within it, and near it.
+TEST(TrainerOptions, FootprintOfTheEngineModelsIsTheMemoryTheyHold) {
+  for (attn::ModelKind model : {attn::ModelKind::Rnn, attn::ModelKind::Bahdanau, attn::ModelKind::Luong,
+                                attn::ModelKind::Transformer, attn::ModelKind::Decoder}) {
+    attn::TrainerOptions o;
+    o.model = model;
+    o.task = attn::TaskKind::Translate;
+    o.d_model = 32;
+    const attn::TrainerFootprint need = attn::Trainer::footprint(o);
+    EXPECT_GT(need.step_work, 0.0);
+    EXPECT_GT(need.evaluate_work, need.step_work);
+#if defined(__GLIBC__)
+    const auto in_use = [] {
+      const struct mallinfo2 m = mallinfo2();
+      return m.uordblks + m.hblkhd;
+    };
+    const std::size_t before = in_use();
+#endif
+    attn::Trainer trainer(o);
+    EXPECT_EQ(need.parameters, trainer.parameter_values().size());
+    trainer.step(2);
+    trainer.evaluate();
+    trainer.probe();
+#if defined(__GLIBC__)
+    const std::size_t held = in_use() - before;
+    EXPECT_LE(held, need.bytes) << attn::model_name(model);
+    EXPECT_GE(held, need.bytes * 2 / 5) << attn::model_name(model);
+#endif
+  }
 }
 
 }  // namespace

@@ -74,11 +74,15 @@ void write_attention_case(JsonWriter& out, const AttentionCase& c) {
   out.key("q"), out.floats(c.q), out.raw(",");
   out.key("k"), out.floats(c.k), out.raw(",");
   out.key("v"), out.floats(c.v), out.raw(",");
-  const auto trace = attn::reference::attention(c.q, c.k, c.v, c.shape, options);
+  const auto trace = attn::reference::attention(c.q, c.k, c.v, c.shape, options, attn::TraceTerms::Included);
   out.key("expected"), out.raw("{");
   out.key("scores"), out.floats(trace.scores), out.raw(",");
   out.key("scaled"), out.floats(trace.scaled), out.raw(",");
+  out.key("exps"), out.floats(trace.exps), out.raw(",");
+  out.key("expSums"), out.floats(trace.exp_sums), out.raw(",");
+  out.key("expShifts"), out.floats(trace.exp_shifts), out.raw(",");
   out.key("weights"), out.floats(trace.weights), out.raw(",");
+  out.key("terms"), out.floats(trace.terms), out.raw(",");
   out.key("output"), out.floats(trace.output);
   out.raw("}}");
 }

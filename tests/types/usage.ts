@@ -19,9 +19,15 @@ export async function workedExample(): Promise<number[]> {
   const v = new Float32Array([2, 0, 0, 2, 1, 1]);
   const trace: AttentionTrace = engine.attention({ q, k, v, n: 1, m: 3, dk: 2, dv: 2 });
   const scaledBy: number = trace.scale;
-  const rows: Float32Array[] = [trace.scores, trace.scaled, trace.masked, trace.weights, trace.output];
+  const rows: Float32Array[] = [trace.scores, trace.scaled, trace.masked, trace.exps, trace.expSums, trace.expShifts,
+    trace.weights, trace.output];
   // @ts-expect-error the arrays are Float32Array, not Float64Array
   const wide: Float64Array = trace.weights;
+  // @ts-expect-error terms are there only when asked for: possibly undefined
+  const termsAlways: Float32Array = trace.terms;
+  const terms: Float32Array | undefined = engine.attention({ q, k, v, n: 1, m: 3, dk: 2, dv: 2, terms: true }).terms;
+  // @ts-expect-error terms is a boolean
+  engine.attention({ q, k, v, n: 1, m: 3, dk: 2, dv: 2, terms: 1 });
   // @ts-expect-error q must be a Float32Array, not a plain array
   engine.attention({ q: [1, 0], k, v, n: 1, m: 3, dk: 2, dv: 2 });
   // @ts-expect-error dv is required
@@ -31,7 +37,8 @@ export async function workedExample(): Promise<number[]> {
   // @ts-expect-error the engine is read-only
   engine.simd = false;
   void wide;
-  return [scaledBy, ...rows.map((r) => r.length)];
+  void termsAlways;
+  return [scaledBy, terms?.length ?? 0, ...rows.map((r) => r.length)];
 }
 
 export async function everyCall(build: BuildName): Promise<void> {

@@ -42,14 +42,31 @@ struct AttentionOptions {
 };
 
 // Every intermediate of one attention call, so the walkthrough can show each step.
+//
+//   exps_ij = e^(masked_ij - c_i),  exp_sums_i = sum_j exps_ij,  weights_ij = exps_ij / exp_sums_i
+//
+// The shift c_i (exp_shifts) is 0 while the textbook form e^(masked_ij), as
+// article 001 writes it, stays in the float range: every kept e^(masked_ij) at
+// least FLT_MIN and max_j masked_ij + ln m <= 88, so that their sum is below
+// e^88 < FLT_MAX. Beyond, c_i = max_j masked_ij, the stable form every
+// softmax kernel computes (exps in [0, 1], exp_sums in [1, m]). Both give the
+// same weights; a fully masked row has c_i = 0, exps 0 and exp_sums 0.
 struct AttentionTrace {
-  std::vector<float> scores;   // n x m   QK^T
-  std::vector<float> scaled;   // n x m   scale * QK^T
-  std::vector<float> masked;   // n x m   scaled, with -inf where the mask forbids
-  std::vector<float> weights;  // n x m   row softmax of masked (0 where masked)
-  std::vector<float> output;   // n x d_v weights V
-  float scale = 1.0f;          // the factor that was applied
+  std::vector<float> scores;      // n x m        QK^T
+  std::vector<float> scaled;      // n x m        scale * QK^T
+  std::vector<float> masked;      // n x m        scaled, with -inf where the mask forbids
+  std::vector<float> exps;        // n x m        e^(masked_ij - exp_shifts_i) (0 where masked)
+  std::vector<float> exp_sums;    // n            sum_j exps_ij
+  std::vector<float> exp_shifts;  // n            c_i: 0 (textbook) or max_j masked_ij (stable)
+  std::vector<float> weights;     // n x m        row softmax of masked (0 where masked)
+  std::vector<float> terms;       // n x m x d_v  weights_ij v_j, at (i*m + j)*d_v; empty unless asked
+  std::vector<float> output;      // n x d_v      weights V = sum_j terms_ij
+  float scale = 1.0f;             // the factor that was applied
 };
+
+// Whether a trace holds the per-key terms weights_ij v_j (n*m*d_v floats,
+// which must not exceed kMaxMatrixElements: SizeError "n*m*d_v: ...").
+enum class TraceTerms { Omitted, Included };
 
 // Every function below checks its call before computing anything, raising:
 //   ShapeError  a dimension is 0 ("n: expected at least 1, got 0"), or q, k, v
@@ -63,13 +80,14 @@ struct AttentionTrace {
 // Every number returned is finite (attn/error.hpp states the promise): rows
 // whose float intermediates could overflow are computed in double.
 
-// q n x d_k, k m x d_k, v m x d_v -> trace (n x m matrices, n x d_v output).
-// The full trace, on the vector kernels this CPU runs best. ValueError
+// q n x d_k, k m x d_k, v m x d_v -> trace (n x m matrices, n-vectors, n x d_v
+// output; the n x m x d_v terms when `terms` is Included). The full trace, on
+// the vector kernels this CPU runs best. ValueError
 // "scores[0][1]: q_0 . k_1 = 1e+40 is beyond the float range (|x| <=
 // 3.40282347e+38)" (or scaled[i][j]) when a score itself does not fit in a
 // float; the output paths below return the output (it always fits) instead.
 AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
-                         const AttentionOptions& options = {});
+                         const AttentionOptions& options = {}, TraceTerms terms = TraceTerms::Omitted);
 
 // q n x d_k, k m x d_k, v m x d_v -> output n x d_v only, by the tiled
 // online-softmax path (FlashAttention): never holds the n x m matrix, so n*m

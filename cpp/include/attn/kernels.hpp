@@ -31,6 +31,11 @@ struct KernelTable {
   // c (n x d) += w (n x m) * v (m x d)           the tiled backward's dV_j and dK_j (each entry: c + its sum from 0)
   void (*matmul_ab_add)(const float* w, const float* v, float* c, std::size_t n, std::size_t m,
                         std::size_t d) noexcept;
+  // c (n x d) = w^T v, w stored m x n, v (m x d) a weight's gradient X^T dY: matmul_ab with w read down its
+  //                                              columns (no transposed copy); _add: c += w^T v, as matmul_ab_add
+  void (*matmul_atb)(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept;
+  void (*matmul_atb_add)(const float* w, const float* v, float* c, std::size_t n, std::size_t m,
+                         std::size_t d) noexcept;
   // sum_i x_i y_i                                (len)
   float (*dot)(const float* x, const float* y, std::size_t len) noexcept;
   // max_r sum_c x_rc^2 over the rows of x (rows x cols); +inf if any row's sum is not finite

@@ -8,9 +8,10 @@
 namespace attn::reference {
 
 // q n x d_k, k m x d_k, v m x d_v -> trace (n x m matrices, n x d_v output);
-// same checks and errors as attn::attention.
+// same checks and errors as attn::attention. The exponentials, their sums and
+// the weights in double, each rounded to float once.
 AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
-                         const AttentionOptions& options = {});
+                         const AttentionOptions& options = {}, TraceTerms terms = TraceTerms::Omitted);
 
 // x (len) -> softmax(x) in double, in place: exp(x_j - max) / sum; -inf -> 0;
 // a row of only -inf -> zeros. Returns the row's log-sum-exp,

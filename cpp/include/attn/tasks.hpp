@@ -38,7 +38,10 @@
 
 namespace attn {
 
-enum class TaskKind { Reverse, Translate };
+// induction (random letters with a repeated segment) is a task of the model
+// engine only (decoder-only models: cpp/src/training/sequence_task.hpp);
+// Task(TaskKind::Induction) is a ValueError.
+enum class TaskKind { Reverse, Translate, Induction };
 
 struct Example {
   std::vector<std::int32_t> source;  // source_length ids

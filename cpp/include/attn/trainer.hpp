@@ -1,9 +1,17 @@
-// attn/trainer.hpp — trains the model of attn/seq2seq_model.hpp on a task of
-// attn/tasks.hpp with Adam (attn/adam.hpp), deterministically from a seed.
-// The object the wasm bindings wrap as createTrainer({ task, seed, ... });
-// its options and their rules: attn/trainer_options.hpp.
+// attn/trainer.hpp — trains a model on a task with Adam (attn/adam.hpp),
+// deterministically from a seed. The object the wasm bindings wrap as
+// createTrainer({ task, seed, model, ... }); its options and their rules:
+// attn/trainer_options.hpp. Two kinds of model:
+//   'attention'   the one-layer model of attn/seq2seq_model.hpp on the
+//                 fixed-length tasks of attn/tasks.hpp (reverse 8 digits, the
+//                 six-token translate pattern): its queries are target positions
+//   the engine's  rnn, bahdanau, luong, transformer, decoder (cpp/src/models/,
+//                 trained by cpp/src/training/engine_trainer.hpp) on the tasks
+//                 of cpp/src/training/sequence_task.hpp: reverse of
+//                 sourceLength digits, translate with optional words (the
+//                 alignment depends on the sentence), induction
 //
-// From the seed: the initial weights (attn::Rng(seed), attn/seq2seq_model.hpp),
+// From the seed: the initial weights (attn::Rng(seed)),
 // and every batch from attn::Rng(s), s = the first next_u64() of a fresh
 // attn::Rng(seed) (B examples per step, never a held-out one). Same seed, same options: the same
 // initial weights and batches in every build, and the same losses bit for bit
@@ -13,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -20,11 +29,19 @@
 #include <vector>
 
 #include "attn/adam.hpp"
+#include "attn/attention_map.hpp"
 #include "attn/seq2seq_model.hpp"
 #include "attn/tasks.hpp"
 #include "attn/trainer_options.hpp"
 
 namespace attn {
+
+namespace training {
+class EngineTrainer;
+}
+namespace detail {
+class EngineSession;
+}
 
 struct TrainingStep {
   std::size_t step = 0;  // steps taken so far
@@ -32,8 +49,44 @@ struct TrainingStep {
 };
 
 struct Evaluation {
-  double loss = 0.0;      // mean cross-entropy over the held-out target positions
-  double accuracy = 0.0;  // fraction of held-out target positions whose argmax is right
+  double loss = 0.0;      // mean cross-entropy over the held-out target positions (teacher forcing)
+  double accuracy = 0.0;  // fraction of held-out target positions whose argmax is right (teacher forcing)
+  // The model decoding greedily from its own outputs: the fraction of target
+  // positions it generates right, and of whole examples. (The 'attention'
+  // model reads every position at once, its outputs independent of each
+  // other: generated_accuracy = accuracy for it.)
+  double generated_accuracy = 0.0;
+  double sequence_accuracy = 0.0;
+};
+
+// A head of a model: the attention of kind `kind` ("encoder-self",
+// "decoder-self", "cross"; empty: the only kind the model has with heads, the
+// decoder-only model's "decoder-self") in layer `layer`, head `head`.
+struct HeadRef {
+  std::string kind;
+  std::size_t layer = 0, head = 0;
+};
+
+// Per head of a decoder-only model, on held-out sequences (Olsson et al. 2022):
+struct HeadScore {
+  std::size_t layer = 0, head = 0;
+  double previous_token = 0.0;  // the mean weight of position i on position i - 1
+  double prefix_match = 0.0;    // the mean weight of position i on the token after an earlier occurrence of x_i
+};
+
+// One step of greedy generation.
+struct GenerationStep {
+  std::string word;               // the word generated ("" for the end of the sentence)
+  bool end = false;               // the model ended the sentence here (EOS)
+  std::size_t cache_length = 0;   // rows of the key/value cache after the step (transformers; the
+                                  // recurrent models: steps taken; 0 when recomputing)
+  std::vector<AttentionMap> maps; // this step's row of every attention of the decoder
+};
+
+struct Generation {
+  std::vector<std::string> source;  // the words read (induction: the letters given)
+  std::vector<std::string> words;   // the words generated, the end excluded
+  std::vector<GenerationStep> steps;
 };
 
 // The model's reading of one source sentence.
@@ -41,8 +94,18 @@ struct AlignmentReading {
   std::vector<std::string> source;     // S words
   std::vector<std::string> target;     // T words: the reference (probe) or the model's output (translate)
   std::vector<std::string> predicted;  // T words: the model's output, the argmax at each position
-  std::vector<float> weights;          // T x S attention weights, averaged over the heads
+  // The alignment: T x S attention weights of the target positions on the
+  // source, averaged over the heads, and per head (the 'attention' model's
+  // layer; a recurrent model's attention; the transformer's last cross-attention;
+  // the decoder-only model's last self-attention from the target positions to
+  // the source part). Empty for 'rnn', which has no attention.
+  std::vector<float> weights;
   std::vector<std::vector<float>> head_weights;  // h arrays of T x S
+  // Every attention map of the model on this example (teacher forcing on `target`).
+  std::vector<AttentionMap> maps;
+  // The reference alignment of each target position (the source position it
+  // translates, -1 for none: a particle), where the task knows it.
+  std::vector<int> reference;
 
   // For each target position t, the source position with the largest
   // averaged weight (the first on a tie): the alignment the model shows, to
@@ -60,6 +123,12 @@ struct TrainerFootprint {
   // gradients and Adam's two moments, the workspaces of a training batch and
   // of the held-out set, the batch, and what an evaluation gathers.
   std::size_t bytes = 0;
+  // The work of one step(), one evaluate() and of making the trainer, in the
+  // units of web/src/engine/work-limits.js (about one float multiply-add of
+  // the baseline build): the 'attention' model's by formula, the engine's
+  // measured on the model itself (its products' multiply-adds on one and two
+  // examples, the memory its pass writes, Adam's update).
+  double step_work = 0.0, evaluate_work = 0.0, create_work = 0.0;
 };
 
 class Trainer {
@@ -67,6 +136,9 @@ class Trainer {
   // The options checked and completed by resolve_options (attn/trainer_options.hpp;
   // its errors, naming options as `names` spells them).
   explicit Trainer(const TrainerOptions& options, OptionNames names = OptionNames::Cpp);
+  ~Trainer();
+  Trainer(Trainer&&) noexcept;
+  Trainer& operator=(Trainer&&) noexcept;
 
   // Every option of a task at its default.
   static TrainerOptions defaults(TaskKind task);
@@ -84,37 +156,67 @@ class Trainer {
   // 1 taken, 7 in all").
   TrainingStep step(std::size_t count = 1);
 
-  // Loss and token accuracy on the task's held-out examples (none seen in
-  // training), kEvaluationChunk examples at a time.
-  Evaluation evaluate();
+  // Loss and accuracy on the task's held-out examples (none seen in
+  // training), kEvaluationChunk examples at a time; with `ablate`, the outputs
+  // of those heads zeroed (the transformers: ValueError naming ablate[i] for a
+  // head the model does not have).
+  Evaluation evaluate(std::span<const HeadRef> ablate = {});
   static constexpr std::size_t kEvaluationChunk = 64;
 
   // The fixed probe example: its words, the model's output and attention weights.
   AlignmentReading probe();
 
-  // A typed sentence (Task::tokenize, with its errors) -> the model's output
-  // words and its attention weights; `target` is the output.
+  // A typed sentence (the task's tokenizing, with its errors) -> the model's
+  // output words (the engine's models: generated greedily) and its attention
+  // weights; `target` is the output.
   AlignmentReading translate(std::string_view sentence);
 
-  const Task& task() const { return task_; }
+  // Greedy generation of a typed sentence's output (empty: the probe's source),
+  // one token at a time, keeping state (the recurrent state, or a key/value
+  // cache of one row per token) or, with cache = false, recomputing the whole
+  // prefix at every step: the same words. The engine's models only.
+  Generation generate(std::string_view sentence, bool cache = true);
+
+  // Previous-token and prefix-match scores of every head; decoder-only models only.
+  std::vector<HeadScore> head_scores();
+
+  // What the task is, for either kind of model.
+  struct TaskInfo {
+    std::string name;
+    std::size_t source_length = 0, target_length = 0;  // the longest source and target
+    std::vector<std::string> source_vocabulary, target_vocabulary;
+    std::vector<WordGroup> groups;   // the source words by class
+    std::string pattern;             // the grammar of a source sentence
+    std::vector<int> alignment;      // 'attention': the fixed alignment; the engine: the probe's
+    std::size_t held_out = 0;
+  };
+  TaskInfo task_info() const;
+
   const TrainerOptions& options() const { return options_; }  // with the defaults filled in
-  std::size_t steps_taken() const { return steps_; }
-  Seq2SeqModel& model() { return model_; }
-  // The batch of the last step: B x S source ids and B x T target ids,
-  // row-major (zeros before the first step).
-  std::span<const std::int32_t> batch_sources() const { return batch_sources_; }
-  std::span<const std::int32_t> batch_targets() const { return batch_targets_; }
+  // Every parameter of the model, in its layout (the 'attention' model:
+  // attn/seq2seq_model.hpp; the engine's: the blocks of its Parameters).
+  FloatSpan parameter_values();
+  std::size_t steps_taken() const;
+  bool engine_model() const { return options_.model != ModelKind::Attention; }
+
+  // The 'attention' model's task, model and last batch: B x S source ids and
+  // B x T target ids, row-major (zeros before the first step). ValueError for
+  // the engine's models (their parts: engine()).
+  const Task& task() const;
+  Seq2SeqModel& model();
+  std::span<const std::int32_t> batch_sources() const;
+  std::span<const std::int32_t> batch_targets() const;
+  // The engine's trainer (cpp/src/training/engine_trainer.hpp), for tests and
+  // the bindings' test entry; ValueError for the 'attention' model.
+  training::EngineTrainer& engine();
 
  private:
-  AlignmentReading read(std::span<const std::int32_t> source);
+  struct Classic;  // the 'attention' model: its Task, Seq2SeqModel, Adam and batches
+  AlignmentReading read_classic(std::span<const std::int32_t> source);
 
   TrainerOptions options_;
-  Task task_;
-  Seq2SeqModel model_;
-  Adam adam_;
-  Rng batch_rng_;
-  std::vector<std::int32_t> batch_sources_, batch_targets_;  // B x S, B x T
-  std::size_t steps_ = 0;
+  std::unique_ptr<Classic> classic_;
+  std::unique_ptr<detail::EngineSession> engine_;  // every other model (cpp/src/training/engine_session.hpp)
 };
 
 }  // namespace attn

@@ -32,8 +32,19 @@
 
 namespace attn {
 
-// The models the trainer teaches: 'attention' is attn/seq2seq_model.hpp.
-enum class ModelKind { Attention };
+// The models the trainer teaches: 'attention' is attn/seq2seq_model.hpp (one
+// cross-attention layer over learned target positions, on the fixed-length
+// tasks of attn/tasks.hpp); the others are the model engine's
+// (cpp/src/models/: rnn, bahdanau, luong, transformer, decoder), on the tasks
+// of cpp/src/training/sequence_task.hpp.
+enum class ModelKind { Attention, Rnn, Bahdanau, Luong, Transformer, Decoder };
+
+// luong's score: h_t^T h_s, h_t^T W_a h_s, v_a^T tanh(W_a [h_t; h_s]) (Luong et al. 2015).
+enum class LuongScore { Dot, General, Concat };
+// luong's window: every source position, or a Gaussian around a predicted one (local-p).
+enum class AttentionWindow { Global, Local };
+// The transformers' positions: added sinusoids, a learned table, or none.
+enum class PositionKind { Sinusoidal, Learned, None };
 
 struct TrainerOptions {
   TaskKind task = TaskKind::Reverse;
@@ -46,6 +57,15 @@ struct TrainerOptions {
   std::optional<double> learning_rate;       // Adam's α (trained as a float)
   std::optional<std::size_t> batch_size;     // examples per step
   std::optional<double> weight_decay;        // AdamW's λ (trained as a float)
+  // The model engine's options (each applies to some models: the table says which).
+  std::optional<std::size_t> source_length;   // reverse: the digits of a source
+  std::optional<LuongScore> score;            // luong
+  std::optional<AttentionWindow> window;      // luong
+  std::optional<bool> input_feeding;          // luong: h~_(t-1) fed to the next step
+  std::optional<std::size_t> layers;          // transformer, decoder
+  std::optional<PositionKind> positions;      // transformer, decoder
+  std::optional<bool> causal;                 // decoder: the causal mask in training
+  std::optional<bool> attention_only;         // decoder: no MLP, no LayerNorm
 };
 
 // How an option's value travels by name (the bindings): Flag -> bool; Count

@@ -10,11 +10,11 @@
 namespace attn {
 
 AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
-                         const AttentionOptions& options) {
+                         const AttentionOptions& options, TraceTerms terms) {
   const detail::AttentionProblem problem =
       detail::check_attention_call(q, k, v, shape, options, detail::ScoreMatrix::Held);
   AttentionTrace trace;
-  detail::trace_passes(problem, trace);
+  detail::trace_passes(problem, terms, trace);
   return trace;
 }
 

@@ -21,6 +21,11 @@ struct RowOutputs {
   double* log_sum_exp = nullptr;  // n  L_i = ln sum_j exp(masked_ij), -inf for a fully masked row
 };
 
+// Every matrix of a trace (each already sized) as the destination of its rows.
+inline RowOutputs outputs_of(AttentionTrace& trace) {
+  return {trace.scores.data(), trace.scaled.data(), trace.masked.data(), trace.weights.data(), trace.output.data()};
+}
+
 // Row i of the problem, every sum in double; `row` is scratch for m doubles.
 // A requested score or scaled score that is beyond the float range raises
 // ValueError naming it ("scores[0][1]: q_0 . k_1 = 1e+40 is beyond the float

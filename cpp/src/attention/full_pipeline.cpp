@@ -8,6 +8,15 @@
 
 #include "kernels/kernels.hpp"
 #include "attention/attention_row.hpp"
+#include "attention/trace_steps.hpp"
+
+// The trace is shown, never timed: where the compiler can (clang, so the
+// WebAssembly builds), its glue is compiled for size; the kernels it calls are not.
+#if __has_cpp_attribute(clang::minsize)
+#define ATTN_FOR_SIZE [[clang::minsize]]
+#else
+#define ATTN_FOR_SIZE
+#endif
 
 namespace attn::detail {
 
@@ -37,12 +46,14 @@ void full_passes(const AttentionProblem& problem, float* matrix, float* output) 
   rows_in_double(problem, {.weights = matrix, .output = output});
 }
 
-// The same passes, each into a matrix of its own. Each matrix starts as a copy
-// of the one before, never as zeros that the next pass would overwrite anyway:
-// at n = 1024 that saves writing 12 MiB.
-void trace_passes(const AttentionProblem& problem, AttentionTrace& trace) {
+// The same passes, each into a matrix of its own, and the two steps only the
+// trace shows (trace_steps.hpp). Each matrix starts as a copy of the one
+// before, never as zeros that the next pass would overwrite anyway: at
+// n = 1024 that saves writing 12 MiB.
+ATTN_FOR_SIZE void trace_passes(const AttentionProblem& problem, TraceTerms terms, AttentionTrace& trace) {
   const kernels::KernelTable& kernels = kernels::active();
   const std::size_t n = problem.shape.n, m = problem.shape.m, d_k = problem.shape.d_k, d_v = problem.shape.d_v;
+  const std::size_t term_count = trace_term_count(problem, terms);
   const float scale = problem.scale;
   trace.scale = scale;
 
@@ -66,8 +77,12 @@ void trace_passes(const AttentionProblem& problem, AttentionTrace& trace) {
   trace.output.resize(n * d_v);
   kernels.matmul_ab(trace.weights.data(), problem.v, trace.output.data(), n, m, d_v);
 
-  rows_in_double(problem, {trace.scores.data(), trace.scaled.data(), trace.masked.data(), trace.weights.data(),
-                           trace.output.data()});
+  rows_in_double(problem, outputs_of(trace));
+
+  // the exponentials shown, from the masked scores as returned: exps_ij = e^(masked_ij - c_i),
+  // exp_sums_i = sum_j exps_ij; and, when asked, the terms p_ij v_j      (n x m x d_v)
+  trace_exponentials(trace, n, m);
+  trace_terms(problem, term_count, trace);
 }
 
 }  // namespace attn::detail

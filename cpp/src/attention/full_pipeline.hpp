@@ -15,8 +15,9 @@ namespace attn::detail {
 // through are computed in double (float_range.hpp).
 void full_passes(const AttentionProblem& problem, float* matrix, float* output);
 
-// problem (checked) -> every matrix of the trace and the output. As
-// full_passes, and a score beyond the float range raises ValueError naming it.
-void trace_passes(const AttentionProblem& problem, AttentionTrace& trace);
+// problem (checked) -> every matrix of the trace and the output (and the
+// terms when Included). As full_passes, and a score beyond the float range
+// raises ValueError naming it.
+void trace_passes(const AttentionProblem& problem, TraceTerms terms, AttentionTrace& trace);
 
 }  // namespace attn::detail

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "attention_row.hpp"
+#include "trace_steps.hpp"
 #include "attn/reference.hpp"
 #include "validation.hpp"
 
@@ -70,10 +71,11 @@ void attention_row_in_double(const AttentionProblem& problem, std::size_t i, dou
 namespace reference {
 
 AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
-                         const AttentionOptions& options) {
+                         const AttentionOptions& options, TraceTerms terms) {
   const detail::AttentionProblem problem =
       detail::check_attention_call(q, k, v, shape, options, detail::ScoreMatrix::Held);
   const std::size_t n = shape.n, m = shape.m;
+  const std::size_t term_count = detail::trace_term_count(problem, terms);
   AttentionTrace trace;
   trace.scale = problem.scale;
   trace.scores.resize(n * m);
@@ -82,9 +84,10 @@ AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionS
   trace.weights.resize(n * m);
   trace.output.resize(n * shape.d_v);
   std::vector<double> row(m);
-  const detail::RowOutputs out{trace.scores.data(), trace.scaled.data(), trace.masked.data(), trace.weights.data(),
-                               trace.output.data()};
+  const detail::RowOutputs out = detail::outputs_of(trace);
   for (std::size_t i = 0; i < n; ++i) detail::attention_row_in_double(problem, i, row.data(), out);
+  detail::trace_exponentials(trace, n, m);
+  detail::trace_terms(problem, term_count, trace);
   return trace;
 }
 

@@ -58,23 +58,38 @@ void matmul_abt(const float* a, const float* b, float* c, std::size_t n, std::si
     for (std::size_t j = 0; j < m; ++j) c[i * m + j] = dot(a + i * d, b + j * d, d);
 }
 
-// c_i = sum_j w_ij v_j
-void matmul_ab(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+// c_i = sum_j w(i, j) v_j (kAdd: c_i += that sum, formed from 0 first), w(i, j) =
+// w[i * w_row + j * w_step]: w itself (m, 1) or w stored m x n, transposed (1, n)
+template <bool kAdd>
+void weighted_rows(const float* w, std::size_t w_row, std::size_t w_step, const float* v, float* c, std::size_t n,
+                   std::size_t m, std::size_t d) noexcept {
   for (std::size_t i = 0; i < n; ++i) {
+    const float* w_i = w + i * w_row;
     float* c_row = c + i * d;
-    for (std::size_t col = 0; col < d; ++col) c_row[col] = 0.0f;
-    for (std::size_t j = 0; j < m; ++j) axpy(w[i * m + j], v + j * d, c_row, d);
+    if constexpr (kAdd) {
+      for (std::size_t col = 0; col < d; ++col) {
+        float sum = 0.0f;
+        for (std::size_t j = 0; j < m; ++j) sum += w_i[j * w_step] * v[j * d + col];
+        c_row[col] += sum;
+      }
+    } else {
+      for (std::size_t col = 0; col < d; ++col) c_row[col] = 0.0f;
+      for (std::size_t j = 0; j < m; ++j) axpy(w_i[j * w_step], v + j * d, c_row, d);
+    }
   }
 }
 
-// c_i += sum_j w_ij v_j (the sum from 0, then added)
+void matmul_ab(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+  weighted_rows<false>(w, m, 1, v, c, n, m, d);
+}
 void matmul_ab_add(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t col = 0; col < d; ++col) {
-      float sum = 0.0f;
-      for (std::size_t j = 0; j < m; ++j) sum += w[i * m + j] * v[j * d + col];
-      c[i * d + col] += sum;
-    }
+  weighted_rows<true>(w, m, 1, v, c, n, m, d);
+}
+void matmul_atb(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+  weighted_rows<false>(w, 1, n, v, c, n, m, d);
+}
+void matmul_atb_add(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+  weighted_rows<true>(w, 1, n, v, c, n, m, d);
 }
 
 void softmax_rows(float* x, std::size_t rows, std::size_t cols) noexcept {
@@ -154,7 +169,7 @@ void block_score_gradients(const float* v, const float* do_t, const float* p_t, 
 }  // namespace
 
 extern const KernelTable kernel_table;
-const KernelTable kernel_table = {"scalar", 1, matmul_abt, matmul_ab, matmul_ab_add, dot, max_sum_of_squares, axpy, scale_in_place, max_value, exp_shifted_sum,
+const KernelTable kernel_table = {"scalar", 1, matmul_abt, matmul_ab, matmul_ab_add, matmul_atb, matmul_atb_add, dot, max_sum_of_squares, axpy, scale_in_place, max_value, exp_shifted_sum,
                                   softmax_rows, 64, 64, transpose_block, untranspose_block, block_scores, block_softmax,
                                   block_accumulate, block_weights, block_score_gradients};
 

@@ -96,12 +96,13 @@ void dot2x4(const float* a0, const float* a1, const float* b0, const float* b1, 
 #endif
 }
 
-// The last `rest` < kLanes columns of c_row, from padded vectors.
+// The last `rest` < kLanes columns of c_row, from padded vectors; w_row[j * w_step] is w(i, j).
 template <bool kAdd>
-void weighted_sum_tail(const float* w_row, const float* v, float* c_row, std::size_t m, std::size_t d,
-                       std::size_t col, std::size_t rest) {
+void weighted_sum_tail(const float* w_row, std::size_t w_step, const float* v, float* c_row, std::size_t m,
+                       std::size_t d, std::size_t col, std::size_t rest) {
   VecF acc = vec::splat(0.0f);
-  for (std::size_t j = 0; j < m; ++j) acc += vec::splat(w_row[j]) * vec::load_partial(v + j * d + col, rest, 0.0f);
+  for (std::size_t j = 0; j < m; ++j)
+    acc += vec::splat(w_row[j * w_step]) * vec::load_partial(v + j * d + col, rest, 0.0f);
   vec::store_partial(c_row + col, kAdd ? vec::load_partial(c_row + col, rest, 0.0f) + acc : acc, rest);
 }
 
@@ -294,8 +295,11 @@ void matmul_abt(const float* a, const float* b, float* c, std::size_t n, std::si
 // = sum_j w(i, j) v[j][col], the value columns along the lanes straight from v's
 // rows (no packing); the last d % kLanes columns, if any, by padded vectors row
 // by row. Added, each entry is c + (its sum from 0): as a product added afterwards.
+// w(i, j) = w[i * w_row + j * w_step]: w itself (m, 1), or w stored m x n read
+// down its columns for w^T v (1, n), the broadcasts then MR consecutive floats.
 template <bool kAdd>
-void product_ab(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+void product_ab(const float* w, std::size_t w_row, std::size_t w_step, const float* v, float* c, std::size_t n,
+                std::size_t m, std::size_t d) noexcept {
   const std::size_t vectors = d / kLanes;
   auto store_tile = [=]<std::size_t MR, std::size_t NRV>(std::size_t i0, std::size_t v0, VecF (&acc)[MR][NRV]) {
 #pragma GCC unroll 16
@@ -306,16 +310,23 @@ void product_ab(const float* w, const float* v, float* c, std::size_t n, std::si
         vec::store(out, kAdd ? vec::load(out) + acc[i][u] : acc[i][u]);
       }
   };
-  if (vectors > 0) vec::broadcast_product(w, m, 1, n, v, d, vectors, m, store_tile);
+  if (vectors > 0) vec::broadcast_product(w, w_row, w_step, n, v, d, vectors, m, store_tile);
   if (const std::size_t rest = d - vectors * kLanes) {
-    for (std::size_t i = 0; i < n; ++i) weighted_sum_tail<kAdd>(w + i * m, v, c + i * d, m, d, vectors * kLanes, rest);
+    for (std::size_t i = 0; i < n; ++i)
+      weighted_sum_tail<kAdd>(w + i * w_row, w_step, v, c + i * d, m, d, vectors * kLanes, rest);
   }
 }
 void matmul_ab(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
-  product_ab<false>(w, v, c, n, m, d);
+  product_ab<false>(w, m, 1, v, c, n, m, d);
 }
 void matmul_ab_add(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
-  product_ab<true>(w, v, c, n, m, d);
+  product_ab<true>(w, m, 1, v, c, n, m, d);
+}
+void matmul_atb(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+  product_ab<false>(w, 1, n, v, c, n, m, d);
+}
+void matmul_atb_add(const float* w, const float* v, float* c, std::size_t n, std::size_t m, std::size_t d) noexcept {
+  product_ab<true>(w, 1, n, v, c, n, m, d);
 }
 
 void softmax_rows(float* x, std::size_t rows, std::size_t cols) noexcept {
@@ -329,7 +340,8 @@ void softmax_rows(float* x, std::size_t rows, std::size_t cols) noexcept {
 
 // This variant's table, found by src/kernels/dispatch.cpp.
 extern const KernelTable kernel_table;
-const KernelTable kernel_table = {ATTN_NAME_OF(ATTN_KERNEL_VARIANT), kLanes, matmul_abt, matmul_ab, matmul_ab_add, dot,
+const KernelTable kernel_table = {ATTN_NAME_OF(ATTN_KERNEL_VARIANT), kLanes, matmul_abt, matmul_ab, matmul_ab_add,
+                                  matmul_atb, matmul_atb_add, dot,
                                   max_sum_of_squares, axpy,
                                   scale_in_place, max_value, exp_shifted_sum, softmax_rows,
                                   vec::kBlockQueries, vec::kBlockKeys, transpose_block, untranspose_block, block_scores,

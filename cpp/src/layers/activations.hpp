@@ -6,6 +6,8 @@
 //   gelu         y = x Φ(x) ≈ x/2 (1 + tanh(u)),      the tanh form of Hendrycks and Gimpel
 //                u = sqrt(2/π) (x + 0.044715 x^3)     (GPT-2's): dx += dy (1/2 (1 + tanh u)
 //                                                      + x/2 (1 - tanh^2 u) sqrt(2/π)(1 + 3·0.044715 x^2))
+//                computed as y = x s, s = 1/2 (1 + tanh u) = σ(2u) kept from the forward pass:
+//                dx += dy (s + 2 x s (1 - s) sqrt(2/π)(1 + 3·0.044715 x^2))
 #pragma once
 
 #include "layers/fast_tanh.hpp"

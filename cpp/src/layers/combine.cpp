@@ -3,17 +3,18 @@
 
 #include <algorithm>
 
+#include "kernels/gemm.hpp"
+
 namespace attn::layers {
 
 template <class T>
 Tensor<T> add(Graph<T>& g, Tensor<T> a, Tensor<T> b) {
   Tensor<T> y = g.tensor(a.rows, a.cols);
-  for (std::size_t i = 0; i < a.size(); ++i) y.value[i] = a.value[i] + b.value[i];
+  std::copy_n(a.value, a.size(), y.value);
+  kernels::axpy(T(1), b.value, y.value, y.size());
   g.on_backward([=] {
-    for (Tensor<T> input : {a, b}) {
-      if (input.grad == nullptr) continue;
-      for (std::size_t i = 0; i < y.size(); ++i) input.grad[i] += y.grad[i];
-    }
+    for (Tensor<T> input : {a, b})
+      if (input.grad != nullptr) kernels::axpy(T(1), y.grad, input.grad, y.size());
   });
   return y;
 }

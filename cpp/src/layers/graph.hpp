@@ -121,6 +121,13 @@ class Graph {
     if (!chunks_.empty()) chunks_.front().used = 0;
   }
 
+  // Elements this pass has taken from the arena so far.
+  std::size_t used() const {
+    std::size_t total = 0;
+    for (const Chunk& c : chunks_) total += c.used;
+    return total;
+  }
+
   // Elements held by the arena (for the memory limits and the tests).
   std::size_t capacity() const {
     std::size_t total = 0;

@@ -15,8 +15,7 @@ void linear_forward(const T* x, const T* w, const T* b, T* y, std::size_t rows, 
                     std::size_t d_out) {
   kernels::gemm_nn(x, w, y, rows, d_in, d_out, Accumulate::Overwrite);
   if (b == nullptr) return;
-  for (std::size_t r = 0; r < rows; ++r)
-    for (std::size_t c = 0; c < d_out; ++c) y[r * d_out + c] += b[c];
+  for (std::size_t r = 0; r < rows; ++r) kernels::axpy(T(1), b, y + r * d_out, d_out);
 }
 
 // dx += dy W^T, dW += x^T dy, db += sum_r dy_r (each only where wanted)
@@ -26,8 +25,7 @@ void linear_backward(const T* x, const T* w, const T* dy, T* dx, T* dw, T* db, s
   if (dx != nullptr) kernels::gemm_nt(dy, w, dx, rows, d_out, d_in, Accumulate::Add);
   if (dw != nullptr) kernels::gemm_tn(x, dy, dw, d_in, rows, d_out, Accumulate::Add);
   if (db != nullptr)
-    for (std::size_t r = 0; r < rows; ++r)
-      for (std::size_t c = 0; c < d_out; ++c) db[c] += dy[r * d_out + c];
+    for (std::size_t r = 0; r < rows; ++r) kernels::axpy(T(1), dy + r * d_out, db, d_out);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "attn/error.hpp"
 #include "models/model.hpp"
 #include "models/recurrent_models.hpp"
+#include "models/transformer_model.hpp"
 
 namespace attn::models {
 
@@ -15,6 +16,9 @@ std::unique_ptr<Model<T>> make_model(const ModelConfig& config) {
       return make_bahdanau_model<T>(config);
     case ModelKind::Luong:
       return make_luong_model<T>(config);
+    case ModelKind::Transformer:
+    case ModelKind::Decoder:
+      return make_transformer<T>(config);
     default:
       throw ValueError("config.kind: this model is not part of the engine yet");
   }

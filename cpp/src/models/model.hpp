@@ -27,6 +27,8 @@
 #include <string>
 #include <vector>
 
+#include "attn/attention_map.hpp"
+#include "attn/trainer_options.hpp"
 #include "layers/graph.hpp"
 #include "layers/parameters.hpp"
 #include "layers/positions.hpp"
@@ -38,7 +40,7 @@ using layers::Graph;
 using layers::Parameters;
 using layers::Tensor;
 
-enum class ModelKind { Attention, Rnn, Bahdanau, Luong, Transformer, Decoder };
+using ModelKind = attn::ModelKind;  // attn/trainer_options.hpp
 enum class Score { Dot, ScaledDot, General, Concat };  // concat = additive, v^T tanh(W_a s + U_a h)
 enum class Window { Global, Local };
 
@@ -64,14 +66,8 @@ struct ModelConfig {
   std::uint64_t seed = 1;             // the initial parameters
 };
 
-// One attention map of one example: rows x cols weights per head.
-struct AttentionMap {
-  std::string kind;   // "encoder-self", "decoder-self", "cross" (RNN attention is "cross")
-  std::size_t layer = 0;
-  std::size_t rows = 0, cols = 0;
-  std::vector<std::vector<float>> heads;  // heads[h]: rows x cols, row-major
-  std::vector<float> positions;           // luong local: the predicted position p_t of each row
-};
+// One attention map of one example: rows x cols weights per head (the public type).
+using AttentionMap = attn::AttentionMap;
 
 // Filled by forward() when given: the maps of example `example` of the batch.
 struct Reading {

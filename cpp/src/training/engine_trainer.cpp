@@ -6,6 +6,7 @@
 #include <string>
 
 #include "attn/error.hpp"
+#include "kernels/gemm.hpp"
 #include "layers/cross_entropy.hpp"
 #include "models/vocabulary.hpp"
 #include "training/gradient_clipping.hpp"
@@ -15,7 +16,7 @@ namespace attn::training {
 
 namespace {
 
-constexpr std::size_t kEvaluationChunk = 64;  // held-out examples per teacher-forced pass
+constexpr std::size_t kEvaluationChunk = Trainer::kEvaluationChunk;  // held-out examples per teacher-forced pass
 
 ModelLayout layout_of(models::ModelKind kind) {
   return kind == models::ModelKind::Decoder ? ModelLayout::DecoderOnly : ModelLayout::SequenceToSequence;
@@ -200,9 +201,21 @@ EngineReading EngineTrainer::read(const SequenceExample& example) {
 }
 
 Generation EngineTrainer::generate(std::span<const std::int32_t> source, bool cache) {
-  const std::size_t limit = task_.max_target_length() + 1;
   Generation out;
-  models::DecodedStep step = begin_decoding(source, cache);
+  models::DecodedStep step;
+  std::size_t limit = task_.max_target_length() + 1;
+  if (task_.kind() == SequenceTaskKind::Induction) {
+    // No source: the letters given are the sequence's start, which the model
+    // continues to the task's length (no end token: every sequence is that long).
+    std::vector<std::int32_t> prompt;
+    ids_.prompt({}, prompt);
+    for (std::int32_t w : source) prompt.push_back(ids_.target_id(w));
+    model_->start({}, std::span<const std::int32_t>(prompt).first(prompt.size() - 1), cache);
+    step = model_->next(prompt.back());
+    limit = task_.max_target_length() > source.size() ? task_.max_target_length() - source.size() : 0;
+  } else {
+    step = begin_decoding(source, cache);
+  }
   while (out.steps.size() < limit) {
     const std::int32_t token = argmax(step.logits);
     GeneratedStep s{token, ids_.target_word(token), step.cache_length, std::move(step.maps)};
@@ -262,6 +275,131 @@ std::vector<HeadScore> EngineTrainer::head_scores() {
     if (prefix_rows[k] > 0) scores[k].prefix_match /= static_cast<double>(prefix_rows[k]);
   }
   return scores;
+}
+
+EngineFootprint EngineTrainer::footprint(const EngineTrainerSettings& settings) {
+  const SequenceTask task(settings.task);
+  const TokenIds ids = TokenIds::of(task, layout_of(settings.model.kind));
+  const std::unique_ptr<models::Model<float>> model = models::make_model<float>(configured(settings, task, ids));
+  // The longest held-out example: a batch pads every example to its longest.
+  const std::vector<SequenceExample>& held_out = task.held_out();
+  const SequenceExample& longest = *std::max_element(held_out.begin(), held_out.end(), [](const auto& a, const auto& b) {
+    return a.source.size() + a.target.size() < b.source.size() + b.target.size();
+  });
+  // One pass on one example, and on two: each more example costs their difference.
+  struct Pass {
+    double multiply_adds = 0.0, graph = 0.0;
+  };
+  const auto pass = [&](std::size_t examples) {
+    const std::vector<SequenceExample> batch_examples(examples, longest);
+    models::Batch batch;
+    fill_batch(batch_examples, ids, batch);
+    layers::Graph<float> g;
+    std::uint64_t& counter = kernels::float_multiply_adds();
+    const std::uint64_t before = counter;
+    const layers::Tensor<float> logits = model->forward(g, batch);
+    layers::cross_entropy(g, logits, batch.output, batch.counted);
+    g.backward();
+    return Pass{static_cast<double>(counter - before), static_cast<double>(g.used())};
+  };
+  const Pass one = pass(1), two = pass(2);
+  const double per_example_work = two.multiply_adds - one.multiply_adds, per_example_graph = two.graph - one.graph;
+  const double batch = static_cast<double>(settings.batch_size), parameters = static_cast<double>(model->parameters().size());
+  const double graph_floats = one.graph + (batch - 1.0) * per_example_graph;
+  const double chunk = static_cast<double>(std::min(kEvaluationChunk, held_out.size()));
+  EngineFootprint f;
+  f.source_length = task.max_source_length();
+  f.target_length = task.max_target_length();
+  f.target_vocabulary = task.target_vocabulary().size();
+  f.held_out = held_out.size();
+  f.parameters = model->parameters().size();
+  // values, gradients, Adam's two moments, the decay mask; a step's graph; an
+  // evaluation chunk's graph (values without gradients: half a recorded pass's);
+  // the decoding's graph and state (about one example's values again).
+  // With a quarter more for what the estimate leaves out (the task's tables,
+  // the allocator's rounding): measured, a trainer holds 55-85% of it
+  // (tests/native/trainer_options_test.cpp).
+  f.bytes = static_cast<std::size_t>(1.25 * (16.0 * parameters + parameters + 4.0 * graph_floats +
+                                             4.0 * (chunk + 1.0) * per_example_graph / 2.0 + 4.0 * per_example_graph));
+  // Work: the products' multiply-adds, each float the pass writes (2 units:
+  // the element-wise layers), Adam's update of each parameter (20), and a
+  // step's own cost (24000). An evaluation: the forward pass of every held-out
+  // example (a third of a recorded pass), then its greedy decoding, a token at
+  // a time (products of one row, about 4 times the cost of the same products
+  // batched).
+  f.step_work = 24000.0 + one.multiply_adds + (batch - 1.0) * per_example_work + 2.0 * graph_floats + 20.0 * parameters;
+  f.evaluate_work = static_cast<double>(held_out.size()) * (per_example_work / 3.0 * (1.0 + 4.0) + per_example_graph);
+  f.create_work = 32.0 * parameters + static_cast<double>(held_out.size()) * 200.0;
+  return f;
+}
+
+AlignmentReading EngineTrainer::alignment_reading(const SequenceExample& example) {
+  EngineReading r = read(example);
+  AlignmentReading out;
+  const auto words_of = [](std::span<const std::int32_t> ids, const std::vector<std::string>& vocabulary) {
+    std::vector<std::string> w;
+    for (std::int32_t id : ids) w.push_back(id >= 0 ? vocabulary[id] : std::string());
+    return w;
+  };
+  const bool no_source = task_.kind() == SequenceTaskKind::Induction;
+  out.source = words_of(example.source, task_.source_vocabulary());
+  out.target = words_of(example.target, task_.target_vocabulary());
+  out.predicted = words_of(r.predicted, task_.target_vocabulary());
+  out.reference.assign(example.alignment.begin(), example.alignment.end());
+  // The alignment attention: T x S rows of target positions on source columns.
+  const std::size_t S = example.source.size(), T = example.target.size();
+  const models::AttentionMap* alignment = nullptr;
+  std::size_t first_row = 0;
+  for (const models::AttentionMap& map : r.maps) {
+    if (ids_.layout() == ModelLayout::DecoderOnly) {
+      if (map.kind == "decoder-self" && !no_source && (alignment == nullptr || map.layer >= alignment->layer)) {
+        alignment = &map;
+        first_row = S;  // the row of SEP predicts target word 0
+      }
+    } else if (map.kind == "cross" && (alignment == nullptr || map.layer >= alignment->layer)) {
+      alignment = &map;
+    }
+  }
+  if (alignment != nullptr && S > 0) {
+    out.weights.assign(T * S, 0.0f);
+    for (const std::vector<float>& head : alignment->heads) {
+      std::vector<float> w(T * S);
+      for (std::size_t t = 0; t < T; ++t)
+        for (std::size_t j = 0; j < S; ++j) w[t * S + j] = head[(first_row + t) * alignment->cols + j];
+      for (std::size_t i = 0; i < T * S; ++i) out.weights[i] += w[i] / static_cast<float>(alignment->heads.size());
+      out.head_weights.push_back(std::move(w));
+    }
+  }
+  out.maps = std::move(r.maps);
+  return out;
+}
+
+models::HeadRef EngineTrainer::head_of(const attn::HeadRef& head, std::size_t index) const {
+  const models::ModelConfig& c = model_->config();
+  const std::string name = "ablate[" + std::to_string(index) + "]";
+  if (c.kind != models::ModelKind::Transformer && c.kind != models::ModelKind::Decoder) {
+    throw ValueError(name + ": model '" + std::string(model_name(c.kind)) +
+                     "' has no heads to ablate (its attention is one score; the transformers have heads)");
+  }
+  if (head.layer >= c.layers) {
+    throw ValueError(name + ".layer: expected below " + std::to_string(c.layers) + ", got " + std::to_string(head.layer));
+  }
+  if (head.head >= c.heads) {
+    throw ValueError(name + ".head: expected below " + std::to_string(c.heads) + ", got " + std::to_string(head.head));
+  }
+  // The model's order: encoder self-attention 0..L-1, then decoder layer l's
+  // self-attention at L + 2l and cross-attention at L + 2l + 1 (the
+  // decoder-only model: its layer).
+  if (c.kind == models::ModelKind::Decoder) {
+    if (!head.kind.empty() && head.kind != "decoder-self") {
+      throw ValueError(name + ".kind: expected 'decoder-self' (a decoder-only model's one kind), got '" + head.kind + "'");
+    }
+    return {head.layer, head.head};
+  }
+  if (head.kind == "encoder-self") return {head.layer, head.head};
+  if (head.kind == "decoder-self") return {c.layers + 2 * head.layer, head.head};
+  if (head.kind == "cross") return {c.layers + 2 * head.layer + 1, head.head};
+  throw ValueError(name + ".kind: expected 'encoder-self', 'decoder-self' or 'cross', got '" + head.kind + "'");
 }
 
 }  // namespace attn::training

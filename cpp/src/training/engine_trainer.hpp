@@ -36,6 +36,7 @@
 
 #include "attn/adam.hpp"
 #include "attn/random.hpp"
+#include "attn/trainer.hpp"
 #include "models/model.hpp"
 #include "training/batching.hpp"
 #include "training/sequence_task.hpp"
@@ -79,6 +80,14 @@ struct Generation {
   std::vector<GeneratedStep> steps;
 };
 
+// What a trainer of some settings needs, measured before it trains (Trainer::footprint).
+struct EngineFootprint {
+  std::size_t source_length = 0, target_length = 0, target_vocabulary = 0, held_out = 0;
+  std::size_t parameters = 0;
+  std::size_t bytes = 0;  // parameters, gradients, Adam's moments, a step's graph, an evaluation's
+  double step_work = 0.0, evaluate_work = 0.0, create_work = 0.0;
+};
+
 struct HeadScore {
   std::size_t layer = 0, head = 0;
   double previous_token = 0.0;  // mean weight of position i on position i-1
@@ -90,6 +99,11 @@ class EngineTrainer {
   explicit EngineTrainer(const EngineTrainerSettings& settings);
   ~EngineTrainer();
 
+  // The memory and work of a trainer of these settings: the model is built and
+  // one forward and backward pass run on one and on two of the task's longest
+  // examples (their multiply-adds and graph memory, extrapolated to a batch).
+  static EngineFootprint footprint(const EngineTrainerSettings& settings);
+
   // One step; returns the step's training loss.
   double step();
   std::size_t steps_taken() const { return steps_; }
@@ -98,6 +112,13 @@ class EngineTrainer {
   EngineReading read(const SequenceExample& example);
   Generation generate(std::span<const std::int32_t> source, bool cache);
   std::vector<HeadScore> head_scores();
+
+  // A public reading of one example (attn/trainer.hpp AlignmentReading): its
+  // words, each position's most likely word, every map, and the alignment
+  // attention averaged over its heads (see AlignmentReading::weights).
+  AlignmentReading alignment_reading(const SequenceExample& example);
+  // The model's head for a public HeadRef (ablate[index]), or ValueError naming it.
+  models::HeadRef head_of(const attn::HeadRef& head, std::size_t index) const;
 
   const SequenceTask& task() const { return task_; }
   const TokenIds& ids() const { return ids_; }

@@ -65,8 +65,10 @@ Task::Task(TaskKind kind) {
   switch (kind) {
     case TaskKind::Reverse: data_ = reverse; return;
     case TaskKind::Translate: data_ = translate; return;
+    case TaskKind::Induction: break;
   }
-  throw ValueError("task: expected Reverse or Translate, got " + std::to_string(static_cast<int>(kind)));
+  throw ValueError("task: expected Reverse or Translate (the fixed-length tasks of the 'attention' model), got " +
+                   (kind == TaskKind::Induction ? std::string("Induction") : std::to_string(static_cast<int>(kind))));
 }
 
 Task Task::named(std::string_view name) {

@@ -22,8 +22,20 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr const char* kLargestSeed = "18446744073709551615";  // 2^64 - 1
 
 // The choices of the enums, in their order.
-const std::vector<std::string> kTaskNames = {"reverse", "translate"};
-const std::vector<std::string> kModelNames = {"attention"};
+const std::vector<std::string> kTaskNames = {"reverse", "translate", "induction"};
+const std::vector<std::string> kModelNames = {"attention", "rnn", "bahdanau", "luong", "transformer", "decoder"};
+const std::vector<std::string> kScoreNames = {"dot", "general", "concat"};
+const std::vector<std::string> kWindowNames = {"global", "local"};
+const std::vector<std::string> kPositionNames = {"sinusoidal", "learned", "none"};
+
+const std::vector<ModelKind> kEngine = {ModelKind::Rnn, ModelKind::Bahdanau, ModelKind::Luong, ModelKind::Transformer,
+                                        ModelKind::Decoder};
+const std::vector<ModelKind> kWithHeads = {ModelKind::Attention, ModelKind::Transformer, ModelKind::Decoder};
+const std::vector<ModelKind> kTransformers = {ModelKind::Transformer, ModelKind::Decoder};
+
+constexpr std::size_t kLargestEngineWidth = 256;  // dModel of the engine's models
+
+bool recurrent(ModelKind m) { return m == ModelKind::Rnn || m == ModelKind::Bahdanau || m == ModelKind::Luong; }
 
 // ---- how each row reads and writes its field of TrainerOptions --------------------
 
@@ -43,62 +55,123 @@ void store_field(TrainerOptions& o, const OptionValue& value) {
   else o.*Field = static_cast<T>(std::get<double>(value));
 }
 
+// A choice's field: the enum itself (task, model: always given) or an optional
+// enum (the options a caller may omit).
+template <class Field>
+struct ChoiceField {
+  using Enum = Field;
+  static std::optional<Field> get(const Field& value) { return value; }
+};
+template <class E>
+struct ChoiceField<std::optional<E>> {
+  using Enum = E;
+  static std::optional<E> get(const std::optional<E>& value) { return value; }
+};
+
 template <auto Field, const std::vector<std::string>& Names>
 std::optional<OptionValue> get_choice(const TrainerOptions& o) {
-  return OptionValue(Names[static_cast<std::size_t>(o.*Field)]);
+  using Access = ChoiceField<std::decay_t<decltype(o.*Field)>>;
+  const auto value = Access::get(o.*Field);
+  if (!value) return std::nullopt;
+  return OptionValue(Names[static_cast<std::size_t>(*value)]);
 }
 
 template <auto Field, const std::vector<std::string>& Names>
 void store_choice(TrainerOptions& o, const OptionValue& value) {
+  using Enum = typename ChoiceField<std::decay_t<decltype(o.*Field)>>::Enum;
   const auto at = std::find(Names.begin(), Names.end(), std::get<std::string>(value));
-  o.*Field = static_cast<std::decay_t<decltype(o.*Field)>>(std::distance(Names.begin(), at));
+  o.*Field = static_cast<Enum>(std::distance(Names.begin(), at));
 }
 
 std::optional<OptionValue> get_seed(const TrainerOptions& o) { return OptionValue(std::to_string(o.seed)); }
 void store_seed(TrainerOptions& o, const OptionValue& value) { o.seed = std::stoull(std::get<std::string>(value)); }
 
-// Defaults: the same for every task and model so far (a function of both, as
-// a model's own options will need).
+// Defaults: a function of the task and the model.
 #define ATTN_DEFAULT(value) +[](TaskKind, ModelKind) -> std::optional<OptionValue> { return OptionValue(value); }
 std::optional<OptionValue> none(TaskKind, ModelKind) { return std::nullopt; }
 
+// The one-layer 'attention' model's defaults were chosen by measurement,
+// natively over seeds 1..100 (cpp/src/training/README.md): reverse reaches its
+// targets for every seed, translate for 99, most within 100 steps. The
+// engine's, by the measurements of cpp/src/models/README.md.
+std::optional<OptionValue> default_heads(TaskKind, ModelKind m) {
+  return OptionValue(m == ModelKind::Attention ? 2.0 : 4.0);
+}
+std::optional<OptionValue> default_d_model(TaskKind, ModelKind m) {
+  return OptionValue(m == ModelKind::Attention ? 32.0 : 64.0);
+}
+std::optional<OptionValue> default_learning_rate(TaskKind, ModelKind m) {
+  return OptionValue(m == ModelKind::Attention || recurrent(m) ? 0.01 : 0.003);
+}
+std::optional<OptionValue> default_weight_decay(TaskKind, ModelKind m) {
+  return OptionValue(m == ModelKind::Attention ? 0.5 : 0.01);
+}
+
 using Row = detail::TrainerOptionRow;
 
-// The table. Defaults chosen by measurement, natively over seeds 1..100
-// (cpp/src/training/README.md): reverse reaches its targets for every seed,
-// translate for 99, most within 100 steps.
 const std::vector<Row>& table_rows() {
   static const std::vector<Row> table = {
-      {{"task", "task", OptionKind::Choice, "what the model learns: 8 digits reversed, or a toy English -> Korean",
+      {{"task", "task", OptionKind::Choice,
+        "what the model learns: digits reversed, a toy English -> Korean, or a repeated segment to complete",
         kTaskNames, 0, 0, false, true, {}, {}, &none},
        &get_choice<&TrainerOptions::task, kTaskNames>, &store_choice<&TrainerOptions::task, kTaskNames>},
       {{"seed", "seed", OptionKind::Seed, "the initial weights and every batch come from it",
         {}, 0, 18446744073709551615.0, false, true, {}, {}, &none},
        &get_seed, &store_seed},
-      {{"model", "model", OptionKind::Choice, "the model: one cross-attention layer over learned target positions",
+      {{"model", "model", OptionKind::Choice,
+        "the model: 'attention' (one cross-attention layer over learned target positions), 'rnn' (a GRU "
+        "encoder-decoder, no attention), 'bahdanau', 'luong', 'transformer' or 'decoder' (decoder-only)",
         kModelNames, 0, 0, false, false, {}, {}, ATTN_DEFAULT(kModelNames[0])},
        &get_choice<&TrainerOptions::model, kModelNames>, &store_choice<&TrainerOptions::model, kModelNames>},
       {{"heads", "heads", OptionKind::Count, "attention heads, a divisor of dModel",
-        {}, 1, 1024, false, false, {}, {}, ATTN_DEFAULT(2.0)},
+        {}, 1, 1024, false, false, kWithHeads, {}, &default_heads},
        &get_field<&TrainerOptions::heads>, &store_field<&TrainerOptions::heads>},
-      {{"dModel", "d_model", OptionKind::Count, "the model's width",
-        {}, 1, 1024, false, false, {}, {}, ATTN_DEFAULT(32.0)},
+      {{"dModel", "d_model", OptionKind::Count, "the model's width (the recurrent models' hidden size)",
+        {}, 1, 1024, false, false, {}, {}, &default_d_model},
        &get_field<&TrainerOptions::d_model>, &store_field<&TrainerOptions::d_model>},
       {{"scale", "scale", OptionKind::Flag, "scores times 1/sqrt(d_k) (true) or not scaled (false)",
-        {}, 0, 0, false, false, {}, {}, ATTN_DEFAULT(true)},
+        {}, 0, 0, false, false, kWithHeads, {}, ATTN_DEFAULT(true)},
        &get_field<&TrainerOptions::scale>, &store_field<&TrainerOptions::scale>},
       // At most 1: Adam moves every parameter by up to about the rate each
       // step. (Measured, dModel 32: 100 still took 1,000 steps, 1e4 diverged
       // within 50, 1e38 could not take one.)
       {{"learningRate", "learning_rate", OptionKind::Number, "Adam's step size",
-        {}, 0, 1, true, false, {}, {}, ATTN_DEFAULT(0.01)},
+        {}, 0, 1, true, false, {}, {}, &default_learning_rate},
        &get_field<&TrainerOptions::learning_rate>, &store_field<&TrainerOptions::learning_rate>},
       {{"batchSize", "batch_size", OptionKind::Count, "examples per step",
         {}, 1, 4096, false, false, {}, {}, ATTN_DEFAULT(32.0)},
        &get_field<&TrainerOptions::batch_size>, &store_field<&TrainerOptions::batch_size>},
-      {{"weightDecay", "weight_decay", OptionKind::Number, "AdamW's decoupled weight decay (learningRate * weightDecay < 1)",
-        {}, 0, kInfinity, false, false, {}, {}, ATTN_DEFAULT(0.5)},
+      {{"weightDecay", "weight_decay", OptionKind::Number,
+        "AdamW's decoupled weight decay (learningRate * weightDecay < 1; the engine's models decay their matrices only)",
+        {}, 0, kInfinity, false, false, {}, {}, &default_weight_decay},
        &get_field<&TrainerOptions::weight_decay>, &store_field<&TrainerOptions::weight_decay>},
+      {{"sourceLength", "source_length", OptionKind::Count, "reverse: the digits of each source",
+        {}, 4, 32, false, false, kEngine, {TaskKind::Reverse}, ATTN_DEFAULT(8.0)},
+       &get_field<&TrainerOptions::source_length>, &store_field<&TrainerOptions::source_length>},
+      {{"score", "score", OptionKind::Choice, "luong's score: h_t.h_s, h_t W_a h_s, or v_a tanh(W_a [h_t; h_s])",
+        kScoreNames, 0, 0, false, false, {ModelKind::Luong}, {}, ATTN_DEFAULT(kScoreNames[0])},
+       &get_choice<&TrainerOptions::score, kScoreNames>, &store_choice<&TrainerOptions::score, kScoreNames>},
+      {{"window", "window", OptionKind::Choice,
+        "luong's window: every source position, or a Gaussian (sigma 1) around a predicted position (local-p)",
+        kWindowNames, 0, 0, false, false, {ModelKind::Luong}, {}, ATTN_DEFAULT(kWindowNames[0])},
+       &get_choice<&TrainerOptions::window, kWindowNames>, &store_choice<&TrainerOptions::window, kWindowNames>},
+      {{"inputFeeding", "input_feeding", OptionKind::Flag, "luong: the attentional state h~_(t-1) fed to the next step",
+        {}, 0, 0, false, false, {ModelKind::Luong}, {}, ATTN_DEFAULT(true)},
+       &get_field<&TrainerOptions::input_feeding>, &store_field<&TrainerOptions::input_feeding>},
+      {{"layers", "layers", OptionKind::Count, "the transformers' layers",
+        {}, 1, 4, false, false, kTransformers, {}, ATTN_DEFAULT(2.0)},
+       &get_field<&TrainerOptions::layers>, &store_field<&TrainerOptions::layers>},
+      {{"positions", "positions", OptionKind::Choice, "the transformers' positions: added sinusoids, learned, or none",
+        kPositionNames, 0, 0, false, false, kTransformers, {}, ATTN_DEFAULT(kPositionNames[0])},
+       &get_choice<&TrainerOptions::positions, kPositionNames>,
+       &store_choice<&TrainerOptions::positions, kPositionNames>},
+      {{"causal", "causal", OptionKind::Flag,
+        "decoder: the causal mask in training (generation is causal always: the future is not there yet)",
+        {}, 0, 0, false, false, {ModelKind::Decoder}, {}, ATTN_DEFAULT(true)},
+       &get_field<&TrainerOptions::causal>, &store_field<&TrainerOptions::causal>},
+      {{"attentionOnly", "attention_only", OptionKind::Flag, "decoder: attention layers only, no MLP, no LayerNorm",
+        {}, 0, 0, false, false, {ModelKind::Decoder}, {}, ATTN_DEFAULT(false)},
+       &get_field<&TrainerOptions::attention_only>, &store_field<&TrainerOptions::attention_only>},
   };
   return table;
 }
@@ -286,7 +359,18 @@ TrainerOptions resolve_options_with(std::span<const TrainerOptionRow> rows, cons
   }
 
   const auto spelled = [&](const char* name) { return std::string(find_trainer_option(name)->spelled(names)); };
-  if (*o.d_model % *o.heads != 0) {
+  const std::string model_text = "model '" + std::string(model_name(o.model)) + "'";
+  // induction is one sequence with no source: only a decoder-only model reads it.
+  if (o.task == TaskKind::Induction && o.model != ModelKind::Decoder) {
+    throw OptionError(spelled("task") + ": 'induction' (one sequence, no source) is learned by model 'decoder' only, not by " +
+                      model_text);
+  }
+  // The model engine trains models small enough for a page: its widths stop at 256.
+  if (o.model != ModelKind::Attention && *o.d_model > kLargestEngineWidth) {
+    throw ValueError(spelled("dModel") + ": expected an integer from 1 to " + std::to_string(kLargestEngineWidth) +
+                     " for " + model_text + ", got " + std::to_string(*o.d_model));
+  }
+  if (o.heads && *o.d_model % *o.heads != 0) {
     throw ShapeError(spelled("heads") + ": expected a divisor of " + spelled("dModel") + " = " +
                      std::to_string(*o.d_model) + ", got " + std::to_string(*o.heads));
   }

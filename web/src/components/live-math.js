@@ -27,12 +27,17 @@ export const mfrac = (num, den) => node('mfrac', [num, den]);
 export const msqrt = (...children) => node('msqrt', children);
 export const mspace = (width = '0.3em') => node('mspace', [], { width });
 
-// a column vector [x; y; ...] between brackets. `trim`: inputs, shown as typed.
-export function mcolumn(values, digits = 3, role, { trim = false } = {}) {
-  const rows = Array.from(values, (v) => node('mtr', [node('mtd', [trim ? node('mn', formatTrimmed(v, digits)) : mn(v, digits)])]));
-  const table = node('mtable', rows, role ? { class: `role-${role}` } : {});
+// a matrix between brackets, from its rows (arrays of numbers); `transpose`:
+// the arrays are its columns. `trim`: inputs, shown as typed.
+export function mmatrix(rows, digits = 3, role, { trim = false, transpose = false } = {}) {
+  const grid = transpose ? Array.from(rows[0], (_, c) => rows.map((row) => row[c])) : rows;
+  const entry = (v) => node('mtd', [trim ? node('mn', formatTrimmed(v, digits)) : mn(v, digits)]);
+  const table = node('mtable', grid.map((row) => node('mtr', Array.from(row, entry))), role ? { class: `role-${role}` } : {});
   return mrow(mo('[', { fence: 'true' }), table, mo(']', { fence: 'true' }));
 }
+
+// a column vector [x; y; ...] between brackets.
+export const mcolumn = (values, digits = 3, role, options) => mmatrix(Array.from(values, (v) => [v]), digits, role, options);
 
 // Named symbol with a subscript index, e.g. w_2 coloured as a role.
 export const indexed = (name, index, role) => msub(mi(name, role), node('mn', String(index)));

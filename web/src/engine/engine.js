@@ -79,8 +79,9 @@ export function makeEngine(module, build, { paths = PUBLIC_PATHS, learning = fal
     // attentionBackward, createTrainer (./learning.js): the learning module's, or functions that say it is missing.
     ...(learning ? learningFunctions(module, { arrays, attentionCall, backwardPaths, testing }) : withoutLearning()),
 
+    // The trace; `terms: true` adds the per-key terms weights_ij v_j (n*m*dv floats).
     attention(a) {
-      return unwrap(module.attention(...attentionCall('attention', a, 'attentionTrace')));
+      return unwrap(module.attentionTrace(...attentionCall('attention', a, 'attentionTrace'), flag('terms', a.terms), false));
     },
 
     // Output only. path 'tiled' (default): the core's online-softmax path, never
@@ -100,7 +101,8 @@ export function makeEngine(module, build, { paths = PUBLIC_PATHS, learning = fal
 
     // The scalar reference trace (plain loops, double accumulation).
     attentionReference(a) {
-      return unwrap(module.attentionReference(...attentionCall('attentionReference', a, 'attentionReference')));
+      return unwrap(module.attentionTrace(...attentionCall('attentionReference', a, 'attentionReference'),
+        flag('terms', a.terms), true));
     },
 
     multiHead(a) {

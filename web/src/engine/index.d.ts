@@ -108,6 +108,14 @@ export interface AttentionArgs extends CallOptions {
   mask?: MaskOption;
 }
 
+export interface AttentionTraceArgs extends AttentionArgs {
+  /**
+   * true: the trace also holds `terms`, weights_ij v_j for every query i and key j
+   * (n*m*dv floats; RangeError beyond 2^28). Omitted or false: no `terms`.
+   */
+  terms?: boolean;
+}
+
 export interface AttentionOutputArgs extends AttentionArgs {
   /**
    * 'tiled' (default): online softmax, never holds the n x m matrix.
@@ -340,11 +348,11 @@ export interface AttentionEngine {
   /** createTrainer's options and their rules (the core's table). Needs the learning module. */
   trainerOptions(): readonly TrainerOptionRule[];
   /** Work n*m*(dk+dv+64). */
-  attention(args: AttentionArgs): AttentionTrace;
+  attention(args: AttentionTraceArgs): AttentionTrace;
   /** n x dv. Work: 'tiled' n*m*(dk+dv+32); 'full' n*m*(dk+dv+64). */
   attentionOutput(args: AttentionOutputArgs): Float32Array;
   /** The trace by the scalar reference (plain loops, double accumulation). Work n*m*(3*(dk+dv)+64). */
-  attentionReference(args: AttentionArgs): AttentionTrace;
+  attentionReference(args: AttentionTraceArgs): AttentionTrace;
   /** Work 4*(n+m)*dModel*dModel+n*m*(2*dModel+64*heads). */
   multiHead(args: MultiHeadArgs): MultiHeadResult;
   /** Work trials*(dk*(24*(queries+keys)+queries*keys)+128*queries*keys). */

@@ -28,11 +28,11 @@
 // widget. Its training workers load the same module, so a widget of it
 // downloads one .wasm.
 export const sections = [
-  { id: 'worked-example', load: () => import('./worked-example/index.js'), params: ['q', 'keys', 'values', 'scaling'], heights: [3730, 2570, 2390] },
-  { id: 'scaling', load: () => import('./scaling/index.js'), widgetBuild: 'baseline', params: ['dk', 'seed', 'trials-dk', 'trials', 'trials-seed', 'sweep-trials', 'sweep-seed'], heights: [7690, 5030, 4890] },
+  { id: 'worked-example', load: () => import('./worked-example/index.js'), params: ['q', 'keys', 'values', 'scaling', 'convention'], heights: [3860, 2670, 2480] },
+  { id: 'scaling', load: () => import('./scaling/index.js'), widgetBuild: 'baseline', params: ['dk', 'seed', 'trials-dk', 'trials', 'trials-seed', 'sweep-trials', 'sweep-seed'], heights: [7780, 5090, 4950] },
   { id: 'gradients', load: () => import('./gradients/index.js'), learning: true, params: ['seed', 'dk', 'row', 'train-dk', 'train-seed', 'steps'], heights: [8160, 5100, 5050] },
   { id: 'reading-weights', load: () => import('./reading-weights/index.js'), params: ['embeddings', 'factor', 'seed', 'token'], heights: [5800, 4580, 3800] },
-  { id: 'sentence', load: () => import('./sentence/index.js'), params: ['embeddings'], heights: [3500, 2520, 2130] },
+  { id: 'sentence', load: () => import('./sentence/index.js'), params: ['embeddings'], heights: [3760, 2670, 2270] },
   { id: 'masking', load: () => import('./masking/index.js'), params: ['mask', 'row'], heights: [3070, 2420, 2150] },
   { id: 'multi-head', load: () => import('./multi-head/index.js'), params: ['heads', 'seed'], heights: [3890, 2670, 2430] },
   { id: 'cross-attention', load: () => import('./cross-attention/index.js'), params: ['decoder', 'encoder'], heights: [5510, 3920, 3290] },

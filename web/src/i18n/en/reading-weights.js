@@ -5,7 +5,7 @@ const R = String.raw;
 export default {
   title: 'Reading a weight matrix',
   lede: R`Attention is a weighted average, and what is unusual about it is that the weights are not learned constants: they are computed afresh from every input. They never appear in the output, but they can be taken out and drawn. The Korean article <cite>Taking the attention weights out</cite> does this with six tokens in three topics.`,
-  setup: R`To see what comes from the structure rather than from training, the projections are left out: $Q = K = V = X$. The six embeddings $x_0,\dots,x_5$ are the rows of $X = c\,M$ with $c = 2.6$; $t_0$ and $t_3$ share a topic (●), so do $t_1$ and $t_4$ (■), and $t_2$ and $t_5$ (▲).`,
+  setup: R`To see what comes from the structure rather than from training, the projections are left out: $Q = K = V = X$. The six embeddings $x_0,\dots,x_5$ are the rows of $X = c\,M$ with $c$ = {factor}; $t_0$ and $t_3$ share a topic (●), so do $t_1$ and $t_4$ (■), and $t_2$ and $t_5$ (▲).`,
   panelTitle: 'Six tokens, three topics',
   inputs: {
     hint: R`Edit any entry of $M$, or the factor $c$: the weights follow at once.`,

@@ -56,7 +56,7 @@ export default {
   },
   trials: {
     title: 'Experiment 2 · many trials',
-    intro: R`One draw can be a fluke, so a Korean study note on attention (<cite>Attention, from Seq2Seq to the Transformer</cite>) repeats it: $d_k = 64$, eight keys, a fresh query and fresh keys in each of 5000 trials, and the averages over all of them.`,
+    intro: R`One draw can be a fluke, so a Korean study note on attention (<cite>Attention, from Seq2Seq to the Transformer</cite>) repeats it: at $d_k = 64$ with eight keys, 5000 trials. Here the same at the settings below: $d_k$ = {dk}, eight keys, a fresh query and fresh keys in each of {trials} trials, and the averages over all of them.`,
     caption: R`$d_k$ = {dk}, {keys} keys, {trials} trials, seed {seed}`,
     rows: {
       maxWeight: 'Mean largest weight',
@@ -74,7 +74,7 @@ export default {
   },
   sweep: {
     title: R`Experiment 3 · the sweep over $d$`,
-    intro: R`The Korean article <cite>Taking the attention weights out</cite> raises the dimension from 4 to 1024. At each $d$, a trial draws random $Q$ and $K$ ($8\times d$ each) and takes the $8\times 8$ logits $QK^\top$; 200 trials are averaged. The same seed is used at every $d$.`,
+    intro: R`The Korean article <cite>Taking the attention weights out</cite> raises the dimension from 4 to 1024 and averages 200 trials at each. Here, at each $d$, a trial draws random $Q$ and $K$ ($8\times d$ each) and takes the $8\times 8$ logits $QK^\top$; {trials} trials are averaged, as the control below sets. The same seed is used at every $d$.`,
     uniform: R`Reference: a uniform row of {m} weights has entropy ln {m} = <b>{entropy}</b> and $\sum p(1-p)$ = <b>{gradient}</b> (computed by the engine).`,
     caption: R`Averages over {trials} trials of {n} × {m} logits, seed {seed}`,
     stats: {

@@ -26,7 +26,10 @@ export default {
   },
   articleNote: {
     label: 'About the article’s numbers',
-    text: R`<p><strong>A note on the source.</strong> The article prints weights and outputs for this example that are not what its own inputs give: one of its printed weight rows does not even add up to 1. Its score matrices are right; its weights and outputs do not follow from them. Every number here is computed by the engine from the embeddings above — edit them, and everything follows.</p>`,
+    scaledDiffers: R`<strong>A note on the source.</strong> With the article’s embeddings (the starting ones), its score matrix $QK^\top$ is what they give. Its scaled matrix $A$ divides by {divisor}, $\sqrt{d}$ rounded to two decimals ($d$ = {d}), and is right to that rounding: divided by $\sqrt{d}$ itself, as the engine divides, {count} of its {total} entries show differently to two decimals. {differences}`,
+    scaledSame: R`<strong>A note on the source.</strong> With the article’s embeddings (the starting ones), its score matrix $QK^\top$ is what they give. Its scaled matrix $A$ divides by {divisor}, $\sqrt{d}$ rounded to two decimals ($d$ = {d}); to two decimals that shows the same as dividing by $\sqrt{d}$ itself, as the engine divides.`,
+    difference: 'Where QKᵀ = {score} ({cells} of the {total} entries), the article’s {score}/{divisor} = {articleFull} shows as {article}, the exact {exactFull} as {exact}.',
+    weights: 'Its weights and outputs do not follow from its scores: one of its printed weight rows does not even add up to 1. Every number here is computed by the engine from the embeddings above — edit them, and everything follows.',
   },
   after: R`<p>Each output row mixes all five embeddings, weighted by that token’s row of $N$. With $Q = K$ a token’s score with itself is $\lVert x_i\rVert^2$, and that need not be its largest: $x_i\cdot x_j$ exceeds it whenever $x_j$ is longer and points nearly the same way, as the notes above show when it happens. What learned projections add is direction: with $W^Q \neq W^K$ the scores are no longer symmetric, so one token can score another highly without being scored highly in return (<a href="#reading-weights">section {§reading-weights}</a>).</p>`,
 };

@@ -32,6 +32,7 @@ export default {
   },
   steps: {
     caption: 'Every intermediate number',
+    captionColumns: 'Every intermediate number, a row per key (Kᵀq holds a column per query)',
     total: 'sum',
     dot: '1 · dot product',
     scaled: '2 · scale',
@@ -39,7 +40,15 @@ export default {
     weight: '4 · normalise',
     mix: '5 · mix',
     scaleTitle: 'scale factor 1/√d_k = {scale}',
-    stable: R`$e^{s_j}$ passes the largest number a computer’s double holds (about 1.8 × 10³⁰⁸), so row 3 shows $e^{s_j - \max s}$, as the engine computes it: every term divided by the same $e^{\max s}$, the weights unchanged.`,
+    stable: R`Here $e^{s_j}$ would leave the range of the engine’s single-precision numbers (too large, or too small to keep its digits), so row 3 shows $e^{s_j - \max s}$, as the engine computes it: every term divided by the same $e^{\max s}$, the weights unchanged.`,
+  },
+  convention: {
+    legend: 'Write it',
+    rows: R`in rows: $\mathrm{softmax}(QK^\top)\,V$`,
+    columns: R`in columns: $V\,\mathrm{Softmax}(K^\top Q)$`,
+    note: R`The Korean article <cite>Scaled dot-product attention</cite> stacks the tokens as columns: $Q$ is $d_k\times n$, $K$ is $d_k\times m$, $V$ is $d_v\times m$. Then $K^\top Q/\sqrt{d_k}$ is $m\times n$, one column per query; $\mathrm{Softmax}$ normalises each column, and $V$ times it is $d_v\times n$. It is the row form transposed, $K^\top Q = (QK^\top)^\top$, so no number changes: the table above is the row table turned on its side, and $o = Vw$ is $o = \sum_j w_j v_j$ written as a product.`,
+    same: R`Computed by the engine itself with the keys as the queries, $K^\top q$ = ({scores}): the row $qK^\top$, all {m} numbers equal.`,
+    differs: R`Computed by the engine itself with the keys as the queries, $K^\top q$ = ({scores}): the row $qK^\top$ up to {difference}, float rounding in another order.`,
   },
   compare: {
     withoutScaling: R`Dividing by $\sqrt{d_k}$ = {divisor} flattens the weights. Without it, the same scores would give the weights {weights}.`,

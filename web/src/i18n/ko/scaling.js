@@ -56,7 +56,7 @@ export default {
   },
   trials: {
     title: '실험 2 · 여러 번 반복하기',
-    intro: R`한 번 뽑은 결과는 우연일 수 있으니 「Attention 메커니즘 정리 - Seq2Seq에서 Transformer까지」 글처럼 반복합니다. $d_k = 64$, 키 여덟 개로, 시행마다 쿼리와 키를 새로 뽑아 5000번 되풀이하고 전체 평균을 냅니다.`,
+    intro: R`한 번 뽑은 결과는 우연일 수 있으니 「Attention 메커니즘 정리 - Seq2Seq에서 Transformer까지」 글은 이를 반복합니다. 그 글은 $d_k = 64$, 키 여덟 개로 5000번 시행했습니다. 여기서도 아래 설정대로 $d_k$ = {dk}, 키 여덟 개로, 시행마다 쿼리와 키를 새로 뽑아 {trials}번 되풀이하고 전체 평균을 냅니다.`,
     caption: R`$d_k$ = {dk}, 키 {keys}개, {trials}회 시행, 시드 {seed}`,
     rows: {
       maxWeight: '최대 가중치의 평균',
@@ -74,7 +74,7 @@ export default {
   },
   sweep: {
     title: R`실험 3 · 차원 $d$ 바꿔 가며 재기`,
-    intro: R`「어텐션 가중치를 직접 꺼내 본다」 글은 차원을 4에서 1024까지 올려 봅니다. 각 $d$에서 무작위 $Q$와 $K$(각각 $8\times d$)를 뽑아 $8\times 8$ 로짓 $QK^\top$를 만들고, 200회 시행을 평균합니다. 모든 $d$에서 같은 시드를 씁니다.`,
+    intro: R`「어텐션 가중치를 직접 꺼내 본다」 글은 차원을 4에서 1024까지 올리며 각 $d$에서 200회 시행을 평균합니다. 여기서는 각 $d$에서 무작위 $Q$와 $K$(각각 $8\times d$)를 뽑아 $8\times 8$ 로짓 $QK^\top$를 만들고, 아래에서 정한 대로 {trials}회 시행을 평균합니다. 모든 $d$에서 같은 시드를 씁니다.`,
     uniform: R`기준: 가중치 {m}개가 고른 행의 엔트로피는 ln {m} = <b>{entropy}</b>, $\sum p(1-p)$ = <b>{gradient}</b>입니다(엔진이 계산).`,
     caption: R`{n} × {m} 로짓, {trials}회 시행의 평균, 시드 {seed}`,
     stats: {

@@ -32,6 +32,7 @@ export default {
   },
   steps: {
     caption: '모든 중간값',
+    captionColumns: '모든 중간값, 키마다 한 행(Kᵀq는 쿼리마다 한 열)',
     total: '합',
     dot: '1 · 내적',
     scaled: '2 · 스케일',
@@ -39,7 +40,15 @@ export default {
     weight: '4 · 정규화',
     mix: '5 · 섞기',
     scaleTitle: '스케일 계수 1/√d_k = {scale}',
-    stable: R`$e^{s_j}$ 값이 배정밀도 수의 최댓값(약 1.8 × 10³⁰⁸)을 넘어서, 3행에는 엔진이 실제로 계산하는 $e^{s_j - \max s}$ 값을 보입니다. 모든 항을 같은 $e^{\max s}$로 나누므로 가중치는 그대로입니다.`,
+    stable: R`여기서는 $e^{s_j}$ 값이 엔진의 단정밀도 수가 담을 수 있는 범위를 벗어나므로(너무 크거나, 너무 작아 자릿수를 잃으므로) 3행에는 엔진이 계산하는 $e^{s_j - \max s}$ 값을 보입니다. 모든 항을 같은 $e^{\max s}$로 나누므로 가중치는 그대로입니다.`,
+  },
+  convention: {
+    legend: '쓰는 방식',
+    rows: R`행으로: $\mathrm{softmax}(QK^\top)\,V$`,
+    columns: R`열로: $V\,\mathrm{Softmax}(K^\top Q)$`,
+    note: R`「스케일드 닷프로덕트 어텐션」 글은 토큰을 열로 쌓습니다. $Q$는 $d_k\times n$, $K$는 $d_k\times m$, $V$는 $d_v\times m$입니다. 그러면 $K^\top Q/\sqrt{d_k}$는 $m\times n$, 쿼리마다 한 열이고, $\mathrm{Softmax}$는 열마다 정규화하며, $V$를 곱하면 $d_v\times n$이 됩니다. 행으로 쓴 식을 전치한 것이어서($K^\top Q = (QK^\top)^\top$) 숫자는 하나도 바뀌지 않습니다. 위의 표는 행으로 쓴 표를 옆으로 눕힌 것이고, $o = Vw$는 $o = \sum_j w_j v_j$를 곱으로 쓴 것입니다.`,
+    same: R`키를 쿼리로 넣어 엔진이 직접 계산한 $K^\top q$ = ({scores})는 행 $qK^\top$와 {m}개 모두 같습니다.`,
+    differs: R`키를 쿼리로 넣어 엔진이 직접 계산한 $K^\top q$ = ({scores})는 행 $qK^\top$와 최대 {difference}만큼 다릅니다. 다른 순서로 더한 부동소수점 반올림입니다.`,
   },
   compare: {
     withoutScaling: R`$\sqrt{d_k}$ = {divisor|으로} 나누면 가중치가 평평해집니다. 나누지 않으면 같은 점수에서 가중치는 {weights}입니다.`,

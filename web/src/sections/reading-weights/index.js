@@ -11,6 +11,8 @@ import { TOKENS, TOPIC_OF, createReading } from './state.js';
 import { weightsPanel } from './weights-panel.js';
 import { whyPanel } from './why-panel.js';
 import { symmetryPanel } from './symmetry-panel.js';
+import { setupParams } from './setup-text.js';
+import { liveText } from '../../lib/live-text.js';
 import params from './params.js';
 import formulas from './formulas.tex.js';
 import './reading-weights.css';
@@ -37,10 +39,11 @@ function mount(root, { engine, t, store, initial, onChange }) {
   const weights = weightsPanel(model, { t, labels, changed, select });
   const why = whyPanel(model, { t, labels });
   const symmetry = symmetryPanel(model, { t, labels, changed: () => onChange?.(model.snapshot) });
+  const setup = liveText(h('p'));
 
   root.append(
     h('div', { class: 'prose' }, html('p', { class: 'section-lede' }, t('lede'))),
-    h('div', { class: 'prose' }, formula(formulas.weights).el, html('p', {}, t('setup'))),
+    h('div', { class: 'prose' }, formula(formulas.weights).el, setup.el),
     weights.el,
     h('div', { class: 'prose' }, html('h3', {}, t('why.title')), html('p', {}, t('why.intro')), formula(formulas.dot).el),
     why.el,
@@ -68,6 +71,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
     if (from !== 'mount') onChange?.(model.snapshot);   // the host keeps links and attributes in step
     weights.update(from);
     if (!model.reading) return;
+    setup.set(t('setup'), setupParams(model.reading));
     showGaze();
     symmetry.showSymmetry();
     // The 200 random pairs are recomputed once the reader pauses typing.

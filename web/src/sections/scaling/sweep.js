@@ -10,6 +10,8 @@ import { formatFull, formatNumber, formatInteger } from '../../lib/format.js';
 import { SWEEP_TRIAL_COUNTS, gradientRatio, scaledLogitStd } from './state.js';
 import { extent, sweepSeries, sweepTableRows } from './format.js';
 import { experimentTiming } from './experiment-timing.js';
+import { sweepIntro } from './intros.js';
+import { liveText } from '../../lib/live-text.js';
 
 const RAW = { color: 'var(--c-raw)', marker: 'circle' };
 const SCALED = { color: 'var(--c-scaled)', marker: 'square', dash: '6 3' };
@@ -31,7 +33,9 @@ export function sweepPanel(model, { t, lang, changed, rerun, timingContext }) {
   const timing = experimentTiming('sweep', timingContext);
   const summary = h('p', { class: 'sc-summary sc-result', 'aria-live': 'polite' });
   const uniform = h('p', { class: 'sc-uniform' });
-  const set = (changes) => { model.set('sweep', changes); run(); changed(); };
+  const intro = liveText(h('p', { class: 'sc-intro' }));
+  const showIntro = () => intro.set(t('sweep.intro'), sweepIntro(model.settings.sweep, lang));
+  const set = (changes) => { model.set('sweep', changes); showIntro(); run(); changed(); };
   const trials = rangeSlider({ label: t('controls.trials'), values: SWEEP_TRIAL_COUNTS, value: e3.trials, format: fmtInt, onChange: (v) => set({ trials: v }) });
   const seed = seedControl({ label: t('controls.seed'), newLabel: t('controls.newSeed'), value: e3.seed, onChange: (v) => set({ seed: v }) });
   seed.button.dataset.action = 'rerun';
@@ -65,7 +69,7 @@ export function sweepPanel(model, { t, lang, changed, rerun, timingContext }) {
 
   const el = h('div', { class: 'panel sc-panel', id: 'scaling-sweep', dataset: { experiment: 'sweep' } },
     h('p', { class: 'panel-title', html: t('sweep.title') }),
-    html('p', { class: 'sc-intro' }, t('sweep.intro')),
+    intro.el,
     h('div', { class: 'controls-row sc-controls' }, trials.el, seed.el),
     uniform,
     h('div', { class: 'sc-plots sc-result' }, Object.values(plots).map((p) => p.el)),
@@ -124,6 +128,7 @@ export function sweepPanel(model, { t, lang, changed, rerun, timingContext }) {
   }
   const run = () => rerun('sweep', el, show);
 
+  showIntro();
   return {
     el,
     show: () => (model.results.sweep ? show() : run()),

@@ -10,6 +10,8 @@ import { setFullValue } from '../../lib/full-value.js';
 import { DIMENSIONS, TRIAL_COUNTS } from './state.js';
 import { formatShare } from './format.js';
 import { experimentTiming } from './experiment-timing.js';
+import { trialsIntro } from './intros.js';
+import { liveText } from '../../lib/live-text.js';
 
 const ROWS = ['maxWeight', 'saturatedShare', 'gradient', 'entropy'];
 
@@ -28,7 +30,9 @@ export function trialsPanel(model, { t, lang, changed, rerun, timingContext }) {
   const caption = h('caption');
   const timing = experimentTiming('trials', timingContext);
   const summary = h('p', { class: 'sc-summary sc-result', 'aria-live': 'polite' });
-  const set = (changes) => { model.set('trials', changes); run(); changed(); };
+  const intro = liveText(h('p', { class: 'sc-intro' }));
+  const showIntro = () => intro.set(t('trials.intro'), trialsIntro(model.settings.trials, lang));
+  const set = (changes) => { model.set('trials', changes); showIntro(); run(); changed(); };
   const dk = rangeSlider({ label: t('controls.dk'), values: DIMENSIONS, value: e2.dk, format: String, onChange: (v) => set({ dk: v }) });
   const trials = rangeSlider({ label: t('controls.trials'), values: TRIAL_COUNTS, value: e2.trials, format: fmtInt, onChange: (v) => set({ trials: v }) });
   const seed = seedControl({ label: t('controls.seed'), newLabel: t('controls.newSeed'), value: e2.seed, onChange: (v) => set({ seed: v }) });
@@ -36,7 +40,7 @@ export function trialsPanel(model, { t, lang, changed, rerun, timingContext }) {
 
   const el = h('div', { class: 'panel sc-panel', id: 'scaling-trials', dataset: { experiment: 'trials' } },
     h('p', { class: 'panel-title', html: t('trials.title') }),
-    html('p', { class: 'sc-intro' }, t('trials.intro')),
+    intro.el,
     h('div', { class: 'controls-row sc-controls' }, dk.el, trials.el, seed.el),
     h('div', { class: 'matrix-scroll is-wide sc-result' },
       h('table', { class: 'matrix sc-table sc-trials-table' }, caption,
@@ -75,5 +79,6 @@ export function trialsPanel(model, { t, lang, changed, rerun, timingContext }) {
   }
   const run = () => rerun('trials', el, show);
 
+  showIntro();
   return { el, show: () => (model.results.trials ? show() : run()) };
 }

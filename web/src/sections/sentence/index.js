@@ -9,6 +9,7 @@ import { heatmap } from '../../components/heatmap.js';
 import { button } from '../../components/button.js';
 import { formatNumber } from '../../lib/format.js';
 import { createSentence } from './state.js';
+import { articleRounding, articleRoundingText } from './article-note.js';
 import params from './params.js';
 import formulas from './formulas.tex.js';
 import './sentence.css';
@@ -53,7 +54,8 @@ function mount(root, { engine, t, store, initial, onChange }) {
         h('div', { class: 'sentence-inputs' }, editor.el, errorSlot, h('div', { class: 'controls-row' }, reset.el)),
         scores.el, scaled.el),
       h('div', { class: 'figure-row sentence-results' }, weights.el, h('div', { class: 'grow' }, output.el, observations))),
-    html('aside', { class: 'note', 'aria-label': t('articleNote.label') }, t('articleNote.text')),
+    h('aside', { class: 'note', 'aria-label': t('articleNote.label') },
+      html('p', {}, articleRoundingText(t, articleRounding(engine))), html('p', {}, t('articleNote.weights'))),
     html('div', { class: 'prose' }, t('after')));
 
   function refresh({ from } = {}) {

@@ -2,6 +2,8 @@
 // (display formulas, and the `inline` ones used as row labels).
 export default {
   attention: String.raw`\mathrm{Attention}(\roleq{Q},\rolek{K},\rolev{V})=\mathrm{softmax}\!\left(\frac{\roleq{Q}\rolek{K}^{\top}}{\sqrt{d_k}}\right)\rolev{V}`,
+  // article 000's column form: tokens as columns, Q d_k x n, K d_k x m, V d_v x m
+  attentionColumns: String.raw`\mathrm{Attention}(\roleq{Q},\rolek{K},\rolev{V})=\rolev{V}\,\mathrm{Softmax}\!\left(\frac{\rolek{K}^{\top}\roleq{Q}}{\sqrt{d_k}}\right)`,
   perKey: String.raw`\begin{aligned} s_j &= \frac{\roleq{q}\cdot\rolek{k_j}}{\sqrt{d_k}} \\ w_j &= \frac{e^{s_j}}{\sum_{l} e^{s_l}} \\ \roleo{o} &= \sum_{j} w_j\,\rolev{v_j} \end{aligned}`,
 };
 

@@ -2,21 +2,28 @@
 // Plain module, no DOM: the engine is a parameter, so Vitest runs it against
 // the real wasm in Node.
 //
-// Every number comes from engine.attention(); the exponentials e^{s_j} and
-// their sum are shown as the article writes them (no max subtraction), computed
-// here from the engine's scaled scores — and w_j = e^{s_j} / sum is the engine's
-// weight up to float rounding (tested). When e^{s_j} overflows (s_j > 709.78,
-// past the largest double), the page shows what the engine computes instead:
-// e^{s_j - max s}, whose ratios are the same weights.
+// Every number comes from engine.attention()'s trace, the exponentials, their
+// sum and the terms w_j v_j included. The engine gives e^{s_j} as the article
+// writes them (no max subtraction) while they fit its single-precision floats;
+// beyond (e^{s_j} or their sum too large, or a term too small to keep its
+// digits) it gives e^{s_j - max s}, whose ratios are the same weights, and the
+// page says so.
+//
+// `convention` is how the page writes the same numbers: 'rows' (Q K^T, a row
+// per query) or 'columns' (article 000's V Softmax(K^T Q / sqrt(d_k)), a
+// column per query): a view, not an input of the computation.
 
 import { liveModel } from '../../lib/live-model.js';
 import { checkNumbers, withinFloatRange } from '../../lib/input-check.js';
+
+export const CONVENTIONS = Object.freeze(['rows', 'columns']);
 
 export const DEFAULT_INPUTS = Object.freeze({
   q: [1, 0],
   keys: [[1, 0], [0, 1], [1, 1]],
   values: [[2, 0], [0, 2], [1, 1]],
   scaling: true,
+  convention: 'rows',
 });
 
 export function cloneInputs(inputs) {
@@ -25,6 +32,7 @@ export function cloneInputs(inputs) {
     keys: inputs.keys.map((k) => [...k]),
     values: inputs.values.map((v) => [...v]),
     scaling: inputs.scaling,
+    convention: inputs.convention,
   };
 }
 
@@ -40,17 +48,9 @@ export function computeTrace(engine, inputs, scaling = inputs.scaling) {
     v: Float32Array.from(inputs.values.flat()),
     n: 1, m, dk, dv,
     scale: scaling ? undefined : false,
+    terms: true,
   });
-  const scores = Array.from(trace.scores);
-  const scaled = Array.from(trace.scaled);
   const weights = Array.from(trace.weights);
-  const exps = scaled.map((s) => Math.exp(s));
-  const sumExp = exps.reduce((a, b) => a + b, 0);
-  // The stable form: w_j = e^{s_j - max s} / sum_l e^{s_l - max s}.
-  const maxScaled = Math.max(...scaled);
-  const shifted = scaled.map((s) => Math.exp(s - maxScaled));
-  const sumShifted = shifted.reduce((a, b) => a + b, 0);
-  const weighted = weights.map((w, j) => inputs.values[j].map((x) => w * x));
   return {
     m, dk, dv,
     // the inputs this result was computed from (the live inputs may hold a typo)
@@ -59,19 +59,33 @@ export function computeTrace(engine, inputs, scaling = inputs.scaling) {
     values: inputs.values.map((v) => [...v]),
     scale: trace.scale,
     scaling,
-    scores,
-    scaled,
-    exps,
-    sumExp,
-    maxScaled,
-    shifted,
-    sumShifted,
-    overflow: !Number.isFinite(sumExp),   // e^{s_j} or their sum past the largest double
+    scores: Array.from(trace.scores),
+    scaled: Array.from(trace.scaled),
+    // e^{s_j - c} and their sum: c = 0 (the textbook e^{s_j}) or max_l s_l (the stable form)
+    exps: Array.from(trace.exps),
+    expSum: trace.expSums[0],
+    expShift: trace.expShifts[0],
+    stable: trace.expShifts[0] !== 0,
     weights,
     weightSum: weights.reduce((a, b) => a + b, 0),
-    weighted,
+    // w_j v_j, one vector per key
+    weighted: Array.from({ length: m }, (_, j) => Array.from(trace.terms.subarray(j * dv, (j + 1) * dv))),
     output: Array.from(trace.output),
   };
+}
+
+// K^T q as the engine computes it when handed the keys as the queries and q
+// as the one key: the scores of article 000's column form (m x n, here m x 1),
+// to set against the row q K^T of the trace.
+export function columnScores(engine, inputs) {
+  const trace = engine.attention({
+    q: Float32Array.from(inputs.keys.flat()),
+    k: Float32Array.from(inputs.q),
+    v: new Float32Array(1),   // one key, one value: only the scores are read
+    n: inputs.keys.length, m: 1, dk: inputs.q.length, dv: 1,
+    scale: false,
+  });
+  return Array.from(trace.scores);
 }
 
 // Every typed number is a number that fits in single precision; a problem
@@ -91,7 +105,11 @@ export function createWorkedExample(engine, initial = DEFAULT_INPUTS) {
     copy: cloneInputs,
     compute: (inputs) => {
       checkWorkedInputs(inputs);
-      return { ...withinFloatRange(() => computeTrace(engine, inputs)), other: withinFloatRange(() => computeTrace(engine, inputs, !inputs.scaling)) };
+      return {
+        ...withinFloatRange(() => computeTrace(engine, inputs)),
+        other: withinFloatRange(() => computeTrace(engine, inputs, !inputs.scaling)),
+        columnScores: withinFloatRange(() => columnScores(engine, inputs)),
+      };
     },
     actions: {
       setQuery: (inputs, i, x) => { inputs.q[i] = x; },
@@ -99,6 +117,12 @@ export function createWorkedExample(engine, initial = DEFAULT_INPUTS) {
       setKey: (inputs, j, i, x) => { inputs.keys[j][i] = x; },
       setValue: (inputs, j, i, x) => { inputs.values[j][i] = x; },
       setScaling: (inputs, on) => { inputs.scaling = Boolean(on); },
+      // A view of the same numbers: nothing to recompute.
+      setConvention: (inputs, convention) => {
+        if (!CONVENTIONS.includes(convention)) throw new RangeError(`convention: expected 'rows' or 'columns', got ${convention}`);
+        inputs.convention = convention;
+        return false;
+      },
     },
     views: { other: (result) => result?.other ?? null },
   });
