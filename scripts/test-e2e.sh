@@ -5,7 +5,12 @@
 # section downloads (budget 150 KB gzipped); runs the end-to-end tests
 # (tests/e2e/, fixtures served from tests/e2e/fixtures/, never copied into
 # dist/) and the npm package test; last, checks that dist/ holds only what a
-# site needs. Prints its wall time.
+# site needs. Prints the wall time of each part and of the layer. The test
+# files run two at a time (ATTN_JOBS), each in its own Chromium: a file spends
+# much of its time waiting on frames, workers and timers (tests/e2e/ took
+# 497 s one file at a time, 303 s two at a time, on a loaded 2-core machine).
+# (The soaks, the screenshot matrix and the repeated speed runs, which measure
+# one thing at a time: npm run test:stress.)
 #   npm run test:e2e -- tests/e2e/sections.test.mjs ...   the same builds, then only
 #                       those test files (no size budget, no package test)
 set -euo pipefail
@@ -13,18 +18,18 @@ cd "$(dirname "$0")/.."
 source scripts/lib/layer.sh
 layer test:e2e
 
-bash scripts/build-wasm.sh
-bash scripts/build-web.sh
-echo "== vite build: the minimal test page (build/minimal/)"
-node_modules/.bin/vite build --logLevel warn -c vite.minimal.config.js
+builds() {
+  bash scripts/build-wasm.sh
+  bash scripts/build-web.sh
+  echo "== vite build: the minimal test page (build/minimal/)"
+  node_modules/.bin/vite build --logLevel warn -c vite.minimal.config.js
+}
+timed "the builds" builds
 if [ $# -gt 0 ]; then
-  echo "== end-to-end tests (headless Chromium): $*"
-  node --test --test-concurrency=1 "$@"
+  timed "end-to-end tests (headless Chromium): $*" node --test --test-concurrency="${ATTN_JOBS:-2}" "$@"
 else
-  echo "== size of one embedded section, measured in headless Chromium (budget 150 KB gzipped)"
-  node scripts/size-report.mjs
-  echo "== end-to-end tests (headless Chromium) and the npm package (npm pack, offline install)"
-  node --test --test-concurrency=1 tests/e2e/ tests/package/pack.test.mjs
+  timed "size of one embedded section, measured in headless Chromium (budget 150 KB gzipped)" node scripts/size-report.mjs
+  timed "end-to-end tests (headless Chromium) and the npm package (npm pack, offline install)" \
+    node --test --test-concurrency="${ATTN_JOBS:-2}" tests/e2e/ tests/package/pack.test.mjs
 fi
-echo "== dist/ holds only the site"
-node --test tests/package/dist-contents.test.mjs
+timed "dist/ holds only the site" node --test tests/package/dist-contents.test.mjs

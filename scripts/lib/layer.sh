@@ -1,14 +1,31 @@
-# Sourced by the test layers (scripts/test-*.sh): `layer <name>` checks the
+# Sourced by the test scripts (scripts/test*.sh). `layer <name>` checks the
 # dependencies once (scripts/ensure-deps.sh; skipped when npm test already did)
 # and, on exit, prints the layer's wall time and whether it passed:
 #   == test:js passed in 41.2 s
+# `timed <label> <command...>` runs a part and prints its wall time after it:
+#   == end-to-end tests: 201.3 s
 layer_name=""
 layer_start=""
+
+# Seconds from `start` (a `date +%s.%N`) to now, to 0.1 s.
+seconds_since() {
+  awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'
+}
+
+timed() {
+  local label=$1
+  shift
+  local start
+  start=$(date +%s.%N)
+  echo "== $label"
+  "$@"
+  echo "== $label: $(seconds_since "$start") s"
+}
 
 layer_done() {
   local status=$?
   local elapsed
-  elapsed=$(awk -v a="$layer_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+  elapsed=$(seconds_since "$layer_start")
   if [ "$status" -eq 0 ]; then
     echo "== $layer_name passed in $elapsed s"
   else

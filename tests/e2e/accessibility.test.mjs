@@ -5,20 +5,24 @@
 //   - no sideways scrolling (the page, and each section of the walkthrough);
 //   - axe-core (injected under the CSP through the DevTools protocol): no
 //     serious or critical violation (minor and moderate findings are printed);
-//   - no console error; screenshots in tests/e2e/screenshots/.
+//   - no console error.
 // The pages: the walkthrough (after the widest states and a benchmark run), a
 // blog post with two script-tag widgets and an iframe (tests/e2e/fixtures/blog.html,
 // axe in the iframe too), and every section as a widget (fixtures/all-sections.html).
-// Also: the keyboard reaches every control, each with a visible focus and a
-// name (page, script-tag widgets, the iframe route); every heatmap and chart
-// has a table alternative.
-import { test, before, after } from 'node:test';
+// The blog post and the widgets are loaded once and checked in light, then in
+// dark (the colour scheme changes under them, as when a reader's system
+// switches); the walkthrough once per language. Also: the keyboard reaches
+// every control, each with a visible focus and a name (page, script-tag
+// widgets, the iframe route); every heatmap and chart has a table alternative
+// (these two read one walkthrough, loaded once). Screenshots of these pages:
+// npm run test:stress (tests/stress/screenshots.test.mjs).
+import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST, SCREENSHOTS, openSite, addTestStyles, removeTestStyles } from './browser.mjs';
+import { DIST, openSite, addTestStyles } from './browser.mjs';
 import { axeViolations, describeViolations, keyboardWalk } from './a11y.mjs';
+import { showWidestStates } from './widest-states.mjs';
 import { sections } from '../../web/src/sections/registry.js';
 
 const PHONE = 375;
@@ -38,9 +42,6 @@ after(async () => { await session?.close(); });
 
 // Lays out every section (content-visibility skips off-screen ones) and opens
 // every table alternative, so that axe and the width check see all of it.
-// Returns the style that lays out every section: remove it before screenshots
-// (each element screenshot resizes the viewport, and a 52,000 px page laid out
-// in full took 12-24 s per screenshot; with content-visibility back, 0.5 s).
 async function showEverything(page) {
   const layOutAll = await addTestStyles(page, '.section { content-visibility: visible !important; }');
   // Sections build some figures while the reader reads (multi-head: the other
@@ -53,7 +54,6 @@ async function showEverything(page) {
   }));
   // The tables are built on the toggle event: wait for the frame that lays them out.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  return layOutAll;
 }
 
 // Opens `path` at 375 px in a colour scheme; `ready` waits for its content.
@@ -63,6 +63,12 @@ async function openAt(path, colorScheme, ready) {
   await page.goto(session.url + path);
   await ready(page);
   return page;
+}
+
+// Switches the page to a colour scheme (prefers-color-scheme) and waits for the frame that shows it.
+async function inScheme(page, colorScheme) {
+  await page.emulateMedia({ colorScheme });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 const sidewaysScroll = (page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -78,19 +84,9 @@ async function expectNoSeriousViolation(target, where) {
 
 for (const { colorScheme, lang } of SCHEMES) {
   test(`the walkthrough (${lang}, ${colorScheme}, ${PHONE} px): no sideways scroll, axe clean, after the widest states and a run`, async () => {
-    const page = await openAt(`index.html?lang=${lang}`, colorScheme, async (p) => {
-      await p.waitForSelector('body[data-ready]', { timeout: 30000 });
-      await p.waitForSelector('#scaling-sweep[data-run]', { timeout: 30000 });
-    });
-    // The widest states: eight heads, the scaling off; results that only a run
-    // shows: the benchmark's table (n up to 128), the positional encodings on.
-    await page.locator('#multi-head input[type="radio"][value="8"]').check();
-    await page.locator('#worked-example button[role="switch"]').click();
-    await page.click('#order-pe-toggle');
-    await page.click('#cost-largest label:has-text("128")');
-    await page.click('#cost-bench button[data-action="run"]');
-    await page.waitForSelector('#cost-bench[data-state="done"]', { timeout: 90000 });
-    const layOutAll = await showEverything(page);
+    const page = await openAt(`index.html?lang=${lang}`, colorScheme, (p) => p.waitForSelector('body[data-ready]', { timeout: 30000 }));
+    await showWidestStates(page);
+    await showEverything(page);
 
     assert.ok(await sidewaysScroll(page) <= 0, `the page scrolls sideways by ${await sidewaysScroll(page)}px`);
     for (const { id } of sections) {
@@ -99,18 +95,14 @@ for (const { colorScheme, lang } of SCHEMES) {
     }
     await expectNoSeriousViolation(page, `walkthrough ${lang}/${colorScheme}`);
     assert.deepEqual(session.consoleErrors(page), []);
-    await removeTestStyles(layOutAll);
-    await mkdir(SCREENSHOTS, { recursive: true });
-    for (const { id } of sections) {
-      const el = page.locator(`section#${id}`);
-      await el.scrollIntoViewIfNeeded();
-      await el.screenshot({ path: join(SCREENSHOTS, `section-${id}-${lang}-${colorScheme}-${PHONE}.png`) });
-    }
     await page.close();
   });
+}
 
-  test(`the blog post with three widgets (${colorScheme}, ${PHONE} px): no sideways scroll, axe clean`, async () => {
-    const page = await openAt('blog.html', colorScheme, async (p) => {
+describe(`the blog post with three widgets at ${PHONE} px, loaded once`, () => {
+  let page;
+  before(async () => {
+    page = await openAt('blog.html', 'light', async (p) => {
       await p.waitForSelector('#demo-worked[data-ready]', { timeout: 30000 });
       await p.waitForSelector('#demo-mask[data-ready]', { timeout: 30000 });
       await p.frameLocator('#demo-frame').locator('attention-demo[data-ready]').waitFor({ timeout: 30000 });
@@ -119,36 +111,49 @@ for (const { colorScheme, lang } of SCHEMES) {
       d.open = true;
       d.dispatchEvent(new Event('toggle'));   // builds the table now
     }));
-    assert.ok(await sidewaysScroll(page) <= 0, `the page scrolls sideways by ${await sidewaysScroll(page)}px`);
-    await expectNoSeriousViolation(page, `blog ${colorScheme}`);
-    // The iframe's own document (embed.html at the iframe's width): checked by the test below.
-    const frame = page.frames().find((f) => f !== page.mainFrame());
-    const all = await axeViolations(frame, { impacts: ['minor', 'moderate', 'serious', 'critical'] });
-    iframeReports.push({
-      colorScheme, width: await frame.evaluate(() => window.innerWidth), sideways: await sidewaysScroll(frame),
-      serious: all.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-    });
-    console.log(`   axe blog's iframe ${colorScheme}: ${all.map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`).join(', ') || 'none'}`);
-    assert.deepEqual(session.consoleErrors(page), []);
-    await session.screenshot(page, `blog-${colorScheme}-${PHONE}`);
-    await page.close();
   });
+  after(async () => { await page?.close(); });
 
-  test(`every section as a widget (${colorScheme}, ${PHONE} px): no sideways scroll, axe clean`, async () => {
-    const page = await openAt('all-sections.html', colorScheme, async (p) => {
+  for (const { colorScheme } of SCHEMES) {
+    test(`${colorScheme}: no sideways scroll, axe clean`, async () => {
+      await inScheme(page, colorScheme);
+      assert.ok(await sidewaysScroll(page) <= 0, `the page scrolls sideways by ${await sidewaysScroll(page)}px`);
+      await expectNoSeriousViolation(page, `blog ${colorScheme}`);
+      // The iframe's own document (embed.html at the iframe's width): checked by the test below.
+      const frame = page.frames().find((f) => f !== page.mainFrame());
+      const all = await axeViolations(frame, { impacts: ['minor', 'moderate', 'serious', 'critical'] });
+      iframeReports.push({
+        colorScheme, width: await frame.evaluate(() => window.innerWidth), sideways: await sidewaysScroll(frame),
+        serious: all.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+      });
+      console.log(`   axe blog's iframe ${colorScheme}: ${all.map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`).join(', ') || 'none'}`);
+      assert.deepEqual(session.consoleErrors(page), []);
+    });
+  }
+});
+
+describe(`every section as a widget at ${PHONE} px, loaded once`, () => {
+  let page;
+  before(async () => {
+    page = await openAt('all-sections.html', 'light', async (p) => {
       await p.waitForFunction(() => [...document.querySelectorAll('attention-demo')].every((el) => el.dataset.ready),
         null, { timeout: 60000 });
       // The background experiments (section 2) have finished: nothing is dimmed as busy.
       await p.waitForFunction(() => [...document.querySelectorAll('attention-demo')]
         .every((el) => !el.shadowRoot.querySelector('[aria-busy="true"]')), null, { timeout: 60000 });
     });
-    assert.ok(await sidewaysScroll(page) <= 0, `the page scrolls sideways by ${await sidewaysScroll(page)}px`);
-    await expectNoSeriousViolation(page, `widgets ${colorScheme}`);
-    assert.deepEqual(session.consoleErrors(page), []);
-    await session.screenshot(page, `widgets-all-sections-${colorScheme}-${PHONE}`);
-    await page.close();
   });
-}
+  after(async () => { await page?.close(); });
+
+  for (const { colorScheme } of SCHEMES) {
+    test(`${colorScheme}: no sideways scroll, axe clean`, async () => {
+      await inScheme(page, colorScheme);
+      assert.ok(await sidewaysScroll(page) <= 0, `the page scrolls sideways by ${await sidewaysScroll(page)}px`);
+      await expectNoSeriousViolation(page, `widgets ${colorScheme}`);
+      assert.deepEqual(session.consoleErrors(page), []);
+    });
+  }
+});
 
 // The blog's iframe (embed.html at 335 px, multi-head, compact), read by the blog tests above.
 test('the blog\'s iframe (embed.html at 335 px): no sideways scroll, axe clean', () => {
@@ -183,18 +188,6 @@ test(`every section alone in embed.html at 335 px: no sideways scroll, full and 
   await columns.close();
 });
 
-test('the keyboard reaches every control of the page, each with a visible focus and a name', async () => {
-  const page = await session.newPage('index.html?lang=en', { width: 1280, height: 900 });
-  await page.waitForSelector('body[data-ready]', { timeout: 30000 });
-  await showEverything(page);
-  const walk = await keyboardWalk(page);
-  console.log(`   page: ${walk.stops} tab stops`);
-  assert.ok(walk.stops > 100, `only ${walk.stops} tab stops`);
-  assert.deepEqual(walk.invisible, [], 'stops without a visible focus indicator');
-  assert.deepEqual(walk.unnamed, [], 'stops without an accessible name');
-  await page.close();
-});
-
 test('the keyboard in the widgets: script-tag widgets on the blog, and the iframe route', async () => {
   const blog = await session.newPage('blog.html', { width: 1280, height: 900 });
   await blog.waitForSelector('#demo-mask[data-ready]', { timeout: 30000 });
@@ -215,33 +208,47 @@ test('the keyboard in the widgets: script-tag widgets on the blog, and the ifram
   await frame.close();
 });
 
-test('every heatmap and chart has a table alternative; every figure has a name', async () => {
-  const page = await session.newPage('index.html?lang=en', { width: 1280, height: 900 });
-  await page.waitForSelector('body[data-ready]', { timeout: 30000 });
-  await showEverything(page);
-  const report = await page.evaluate(() => {
-    const missing = [];
-    // Heatmaps: a <details> with the numbers as a table.
-    for (const map of document.querySelectorAll('figure.heatmap')) {
-      if (!map.querySelector('details.table-alt table')) missing.push(`heatmap ${map.querySelector('figcaption')?.textContent ?? ''}`);
-    }
-    // Charts drawn in SVG (not icons, not the draggable vector plots whose numbers are the inputs beside them).
-    for (const svg of document.querySelectorAll('main svg')) {
-      if (svg.closest('.vector-plot-wrap') || svg.getBoundingClientRect().width < 120) continue;
-      const figure = svg.closest('figure');
-      const described = (svg.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean)
-        .map((id) => document.getElementById(id)).filter(Boolean);
-      const hasTable = figure?.querySelector('table') || described.some((el) => el.matches('table') || el.querySelector('table'));
-      if (!hasTable) missing.push(`chart in ${svg.closest('section')?.id}: ${svg.getAttribute('aria-labelledby') ?? ''}`);
-    }
-    const unnamed = [...document.querySelectorAll('[role="img"], [role="grid"], svg[role], figure')]
-      .filter((el) => !(el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || el.querySelector(':scope > figcaption')
-        || el.getAttribute('aria-hidden') === 'true' || el.closest('[aria-hidden="true"]')))
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className?.baseVal ?? el.className} in #${el.closest('section')?.id}`);
-    return { missing, unnamed, heatmaps: document.querySelectorAll('figure.heatmap').length };
+describe('the walkthrough at 1280 px, every section laid out and every table open, loaded once', () => {
+  let page;
+  before(async () => {
+    page = await session.newPage('index.html?lang=en', { width: 1280, height: 900 });
+    await page.waitForSelector('body[data-ready]', { timeout: 30000 });
+    await showEverything(page);
   });
-  assert.ok(report.heatmaps > 20);
-  assert.deepEqual(report.missing, []);
-  assert.deepEqual(report.unnamed, []);
-  await page.close();
+  after(async () => { await page?.close(); });
+
+  test('the keyboard reaches every control of the page, each with a visible focus and a name', async () => {
+    const walk = await keyboardWalk(page);
+    console.log(`   page: ${walk.stops} tab stops`);
+    assert.ok(walk.stops > 100, `only ${walk.stops} tab stops`);
+    assert.deepEqual(walk.invisible, [], 'stops without a visible focus indicator');
+    assert.deepEqual(walk.unnamed, [], 'stops without an accessible name');
+  });
+
+  test('every heatmap and chart has a table alternative; every figure has a name', async () => {
+    const report = await page.evaluate(() => {
+      const missing = [];
+      // Heatmaps: a <details> with the numbers as a table.
+      for (const map of document.querySelectorAll('figure.heatmap')) {
+        if (!map.querySelector('details.table-alt table')) missing.push(`heatmap ${map.querySelector('figcaption')?.textContent ?? ''}`);
+      }
+      // Charts drawn in SVG (not icons, not the draggable vector plots whose numbers are the inputs beside them).
+      for (const svg of document.querySelectorAll('main svg')) {
+        if (svg.closest('.vector-plot-wrap') || svg.getBoundingClientRect().width < 120) continue;
+        const figure = svg.closest('figure');
+        const described = (svg.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean)
+          .map((id) => document.getElementById(id)).filter(Boolean);
+        const hasTable = figure?.querySelector('table') || described.some((el) => el.matches('table') || el.querySelector('table'));
+        if (!hasTable) missing.push(`chart in ${svg.closest('section')?.id}: ${svg.getAttribute('aria-labelledby') ?? ''}`);
+      }
+      const unnamed = [...document.querySelectorAll('[role="img"], [role="grid"], svg[role], figure')]
+        .filter((el) => !(el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || el.querySelector(':scope > figcaption')
+          || el.getAttribute('aria-hidden') === 'true' || el.closest('[aria-hidden="true"]')))
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className?.baseVal ?? el.className} in #${el.closest('section')?.id}`);
+      return { missing, unnamed, heatmaps: document.querySelectorAll('figure.heatmap').length };
+    });
+    assert.ok(report.heatmaps > 20);
+    assert.deepEqual(report.missing, []);
+    assert.deepEqual(report.unnamed, []);
+  });
 });

@@ -6,6 +6,7 @@
 //   const session = await openSite();            // serves dist/ + fixtures, launches Chromium
 //   const page = await session.newPage('index.html?lang=en', { width: 1280 });
 //   ... session.consoleErrors(page) ...; await session.close();
+//   const shared = await session.sharedPage('index.html?lang=ko', { width: 375 });   // loaded once per file
 import { mkdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { openSite as openChromium } from '../../scripts/lib/browser.mjs';
@@ -25,8 +26,27 @@ const SCREENSHOT_PART = 40000;   // px of page per JPEG
 // `reducedMotion: 'reduce'`: no CSS transitions (what axe and focus screenshots see is final).
 export async function openSite({ dir = DIST, csp, reducedMotion } = {}) {
   const session = await openChromium({ roots: dir ? [dir, FIXTURES] : [], csp, reducedMotion });
+  const shared = new Map();   // path and size -> the page's promise
   return {
     ...session,
+    // `path` at that size, loaded on the first call and ready (`ready` is in
+    // it), then the same page on every call: for the tests of a file that only
+    // read the page, or put back what they change, so that they share one
+    // load. Never closed by a test; session.close() closes it. Each call
+    // brings it to the front: a page behind another gets no animation frames
+    // (Playwright's every action then waits about a second) and no clipboard.
+    async sharedPage(path, { width = 1280, height = 900, ready = 'body[data-ready]' } = {}) {
+      const key = `${path} ${width}x${height}`;
+      if (!shared.has(key)) {
+        shared.set(key, session.newPage(path, { width, height }).then(async (page) => {
+          await page.waitForSelector(ready, { timeout: 30000 });
+          return page;
+        }));
+      }
+      const page = await shared.get(key);
+      await page.bringToFront();
+      return page;
+    },
     // The whole page, as JPEG (a page 66,000 px long took 3.6-5 s to encode as
     // PNG, 1.8 s as JPEG), in parts of at most SCREENSHOT_PART px: a JPEG is at
     // most 65,535 px high, and Chromium writes an empty file for a taller page
@@ -55,6 +75,12 @@ export async function timeToPaint(page, act) {
   await act();
   return page.evaluate(() => new Promise((done) =>
     requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - window.__attnT0)))));
+}
+
+// Puts the walkthrough's worked example back to its defaults (q, the keys, the
+// scaling) with its Reset button (\u21ba), in either language.
+export function resetWorkedExample(page) {
+  return page.locator('#worked-example .controls-row button.btn', { hasText: '\u21ba' }).click();
 }
 
 // Adds `css` to the page for a test, as a constructable stylesheet: the site's

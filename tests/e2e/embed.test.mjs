@@ -4,9 +4,9 @@
 // iframe route. All three render and compute; each document fetches the .wasm
 // once and only the sections it shows; styles neither leak in nor out;
 // attributes update a widget; hostile attribute values are shown nowhere; every
-// section works as a widget (fixtures/all-sections.html). A screenshot of the
-// post at 1280 px. (axe and the 375 px check: accessibility.test.mjs.)
-import { test, before, after } from 'node:test';
+// section works as a widget (fixtures/all-sections.html). (axe and the 375 px
+// check: accessibility.test.mjs; screenshots: tests/stress/screenshots.test.mjs.)
+import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,74 +40,77 @@ async function openBlog({ width = 1280, colorScheme = 'light', requests } = {}) 
 const inWidget = (page, id, selector) => page.locator(`#${id}`).locator(selector);
 const texts = (locator) => locator.evaluateAll((els) => els.map((e) => e.textContent.trim()));
 
-test('three widgets render and compute; one .wasm per document; only the sections shown are fetched', async () => {
+// The first two tests only read the post: they share one load, its requests recorded from the start.
+describe('the blog post, loaded once', () => {
   const requests = [];
-  const { page, frame } = await openBlog({ requests });
-  // Script tag 1: the worked example, article 001's numbers.
-  assert.deepEqual(await texts(inWidget(page, 'demo-worked', '.step-weight .step-value')), ['0.401', '0.198', '0.401']);
-  assert.deepEqual(await texts(inWidget(page, 'demo-worked', '.step-mix .step-sum .cv-entry')), ['1.203', '0.797']);
-  // A rounded number's tooltip (src/lib/full-value.js) inside the widget's shadow root.
-  const weight = inWidget(page, 'demo-worked', '.step-weight .step-value').first();
-  await weight.hover();
-  assert.equal(await weight.getAttribute('title'), await weight.getAttribute('data-full'));
-  assert.match(await weight.getAttribute('title'), /^0\.401\d+/);
-  // Script tag 2: the causal mask, in Korean: the 10 cells above the diagonal are masked, weight 0.
-  assert.equal(await inWidget(page, 'demo-mask', '.heatmap-cell.is-masked').count(), 10);
-  assert.equal(await inWidget(page, 'demo-mask', 'input[type="radio"][value="causal"]').isChecked(), true);
-  assert.match(await inWidget(page, 'demo-mask', '.ad-title').textContent(), /마스킹/);
-  assert.equal(await page.locator('#demo-mask').evaluate((el) => el.shadowRoot.querySelector('.ad').lang), 'ko');
-  // The iframe: multi-head attention with four heads (seed 3).
-  assert.equal(await frame.locator('attention-demo input[type="radio"][value="4"]').isChecked(), true);
-  assert.equal(await frame.locator('attention-demo .mh-variant:not(.is-stowed) .mh-head').count(), 4);
-  assert.match(await frame.locator('attention-demo .mh-seed').textContent(), /3/);
+  let page;
+  let frame;
+  before(async () => { ({ page, frame } = await openBlog({ requests })); });
+  after(async () => { await page?.close(); });
 
-  const wasm = requests.filter((r) => r.path.endsWith('.wasm'));
-  assert.equal(wasm.filter((r) => r.main).length, 1, `the blog page fetched the .wasm once: ${JSON.stringify(wasm)}`);
-  assert.equal(wasm.filter((r) => !r.main).length, 1, 'the iframe (its own document) fetched it once');
-  assert.ok(wasm.every((r) => /attention-simd-[\w-]+\.wasm$/.test(r.path)), 'the SIMD build');
-  const mainPaths = requests.filter((r) => r.main).map((r) => r.path);
-  for (const id of OTHER_SECTIONS) {
-    assert.ok(!mainPaths.some((p) => p.includes(`/assets/${id}-`)), `the blog page did not fetch ${id}`);
-  }
-  assert.ok(!mainPaths.some((p) => p.includes('/assets/multi-head-')), 'multi-head is only in the iframe');
-  assert.deepEqual(session.consoleErrors(page), []);
-  await session.screenshot(page, 'blog-light-1280');
-  await page.close();
-});
+  test('three widgets render and compute; one .wasm per document; only the sections shown are fetched', async () => {
+    // Script tag 1: the worked example, article 001's numbers.
+    assert.deepEqual(await texts(inWidget(page, 'demo-worked', '.step-weight .step-value')), ['0.401', '0.198', '0.401']);
+    assert.deepEqual(await texts(inWidget(page, 'demo-worked', '.step-mix .step-sum .cv-entry')), ['1.203', '0.797']);
+    // A rounded number's tooltip (src/lib/full-value.js) inside the widget's shadow root.
+    const weight = inWidget(page, 'demo-worked', '.step-weight .step-value').first();
+    await weight.hover();
+    assert.equal(await weight.getAttribute('title'), await weight.getAttribute('data-full'));
+    assert.match(await weight.getAttribute('title'), /^0\.401\d+/);
+    // Script tag 2: the causal mask, in Korean: the 10 cells above the diagonal are masked, weight 0.
+    assert.equal(await inWidget(page, 'demo-mask', '.heatmap-cell.is-masked').count(), 10);
+    assert.equal(await inWidget(page, 'demo-mask', 'input[type="radio"][value="causal"]').isChecked(), true);
+    assert.match(await inWidget(page, 'demo-mask', '.ad-title').textContent(), /마스킹/);
+    assert.equal(await page.locator('#demo-mask').evaluate((el) => el.shadowRoot.querySelector('.ad').lang), 'ko');
+    // The iframe: multi-head attention with four heads (seed 3).
+    assert.equal(await frame.locator('attention-demo input[type="radio"][value="4"]').isChecked(), true);
+    assert.equal(await frame.locator('attention-demo .mh-variant:not(.is-stowed) .mh-head').count(), 4);
+    assert.match(await frame.locator('attention-demo .mh-seed').textContent(), /3/);
 
-test('styles do not leak in or out; the documented custom properties do reach in', async () => {
-  const { page } = await openBlog();
-  const host = await page.locator('#host-panel').evaluate((el) => {
-    const s = getComputedStyle(el);
-    return { radius: s.borderTopLeftRadius, outline: s.outlineColor, shadow: s.boxShadow };
+    const wasm = requests.filter((r) => r.path.endsWith('.wasm'));
+    assert.equal(wasm.filter((r) => r.main).length, 1, `the blog page fetched the .wasm once: ${JSON.stringify(wasm)}`);
+    assert.equal(wasm.filter((r) => !r.main).length, 1, 'the iframe (its own document) fetched it once');
+    assert.ok(wasm.every((r) => /attention-simd-[\w-]+\.wasm$/.test(r.path)), 'the SIMD build');
+    const mainPaths = requests.filter((r) => r.main).map((r) => r.path);
+    for (const id of OTHER_SECTIONS) {
+      assert.ok(!mainPaths.some((p) => p.includes(`/assets/${id}-`)), `the blog page did not fetch ${id}`);
+    }
+    assert.ok(!mainPaths.some((p) => p.includes('/assets/multi-head-')), 'multi-head is only in the iframe');
+    assert.deepEqual(session.consoleErrors(page), []);
   });
-  assert.equal(host.radius, '0px', 'the widget\'s .panel style does not reach the blog\'s .panel');
-  assert.equal(host.shadow, 'none');
-  assert.equal(host.outline, 'rgb(255, 0, 0)', 'the blog\'s own style still applies to its element');
 
-  const inside = await page.locator('#demo-worked').evaluate((el) => {
-    const root = el.shadowRoot;
-    const s = (sel) => getComputedStyle(root.querySelector(sel));
-    return {
-      panelOutline: s('.panel').outlineStyle,
-      panelRadius: s('.panel').borderTopLeftRadius,
-      pTransform: s('p').textTransform,
-      inputBackground: s('input').backgroundColor,
-      tableBorder: s('table').borderTopStyle,
-      documentSheets: document.adoptedStyleSheets.length,
-    };
+  test('styles do not leak in or out; the documented custom properties do reach in', async () => {
+    const host = await page.locator('#host-panel').evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { radius: s.borderTopLeftRadius, outline: s.outlineColor, shadow: s.boxShadow };
+    });
+    assert.equal(host.radius, '0px', 'the widget\'s .panel style does not reach the blog\'s .panel');
+    assert.equal(host.shadow, 'none');
+    assert.equal(host.outline, 'rgb(255, 0, 0)', 'the blog\'s own style still applies to its element');
+
+    const inside = await page.locator('#demo-worked').evaluate((el) => {
+      const root = el.shadowRoot;
+      const s = (sel) => getComputedStyle(root.querySelector(sel));
+      return {
+        panelOutline: s('.panel').outlineStyle,
+        panelRadius: s('.panel').borderTopLeftRadius,
+        pTransform: s('p').textTransform,
+        inputBackground: s('input').backgroundColor,
+        tableBorder: s('table').borderTopStyle,
+        documentSheets: document.adoptedStyleSheets.length,
+      };
+    });
+    assert.equal(inside.panelOutline, 'none', 'the blog\'s .panel outline does not reach in');
+    assert.equal(inside.panelRadius, '16px', 'the widget\'s own panel style applies');
+    assert.equal(inside.pTransform, 'none', 'the blog\'s p style does not reach in');
+    assert.notEqual(inside.inputBackground, 'rgb(255, 105, 180)', 'the blog\'s !important input style does not reach in');
+    assert.notEqual(inside.tableBorder, 'dashed');
+    assert.equal(inside.documentSheets, 0, 'the widget adopts no stylesheet into the blog\'s document');
+    // --attention-accent: var(--blog-link) (#8a3b00) on the host element reaches the widget's links.
+    const link = await page.locator('#demo-worked').evaluate((el) =>
+      getComputedStyle(el.shadowRoot.querySelector('.ad')).getPropertyValue('--link').trim());
+    assert.match(link, /8a3b00|rgb\(138, 59, 0\)/i, `--link inside the widget is the blog's accent, got ${link}`);
   });
-  assert.equal(inside.panelOutline, 'none', 'the blog\'s .panel outline does not reach in');
-  assert.equal(inside.panelRadius, '16px', 'the widget\'s own panel style applies');
-  assert.equal(inside.pTransform, 'none', 'the blog\'s p style does not reach in');
-  assert.notEqual(inside.inputBackground, 'rgb(255, 105, 180)', 'the blog\'s !important input style does not reach in');
-  assert.notEqual(inside.tableBorder, 'dashed');
-  assert.equal(inside.documentSheets, 0, 'the widget adopts no stylesheet into the blog\'s document');
-  // --attention-accent: var(--blog-link) (#8a3b00) on the host element reaches the widget's links.
-  const link = await page.locator('#demo-worked').evaluate((el) =>
-    getComputedStyle(el.shadowRoot.querySelector('.ad')).getPropertyValue('--link').trim());
-  assert.match(link, /8a3b00|rgb\(138, 59, 0\)/i, `--link inside the widget is the blog's accent, got ${link}`);
-  await page.close();
 });
 
 test('attributes update a widget: numbers, language, theme; hostile values are only named, never run', async () => {

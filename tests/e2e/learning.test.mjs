@@ -12,7 +12,8 @@
 //   trains; reset terminates the worker; one step, pause, the reader's
 //   sentence, in Korean.
 // - gradients: the sweep and the row computed on the page, the experiment
-//   trains both runs from a click in two workers, which are stopped after.
+//   trains both runs from a click in two workers, which are stopped after;
+//   the sentences in both languages (the switch keeps the runs).
 // - <attention-demo section="learning"> trains in its shadow root; the single
 //   file trains on the page (no worker can start from disk) in slices.
 import { test, before, after } from 'node:test';
@@ -234,41 +235,55 @@ test('learning in Korean: one step, pause, a sentence refused and one translated
   await page.close();
 });
 
-for (const lang of ['en', 'ko']) {
-  test(`gradients (${lang}): the sweep and the row on the page; the experiment trains both runs from a click, then stops its workers`, async () => {
-    const page = await session.newPage(`index.html?lang=${lang}#gradients`, { width: 1280, height: 900 });
-    await page.waitForSelector('body[data-ready]', { timeout: 60000 });
-    await page.waitForSelector('#gradients-sweep[data-run]', { timeout: 60000 });
-    assert.equal(await page.locator('#gradients-sweep .gr-table tbody tr').count(), 9);
-    const summary = await page.textContent('#gradients-sweep .gr-summary');
-    assert.match(summary, lang === 'en' ? /7775 times less/ : /7775배 작고/, 'seed 1: the vanishing gradient, as computed in Node');
-
-    const row = await heatmapText(page, '#gradients-row .gr-raw');
-    await page.click('#gradients-row .gr-query-choice label:has-text("1")');
-    await page.waitForFunction(() => document.querySelector('#gradients-row').dataset.query === '1');
-    assert.notEqual(await heatmapText(page, '#gradients-row .gr-raw'), row, 'another query, another Jacobian');
-    assert.match(await page.textContent('#gradients-row .gr-summary'), lang === 'en' ? /^Query 1 at/ : /쿼리 1:/, 'the sentence follows the row');
-
-    const panel = '#gradients-experiment';
-    await page.locator(panel).scrollIntoViewIfNeeded();
-    const started = [];
-    page.on('worker', async (w) => { if (await serviceOf(w) === 'training') started.push(w); });
-    const t0 = Date.now();
-    await page.click(`${panel} button[data-action="run"]`);
-    for (let i = 0; i < 100 && started.length < 2; i++) await page.waitForTimeout(50);
-    assert.equal(started.length, 2, 'one worker per run');
-    await page.waitForSelector(`${panel}[data-state="done"]`, { timeout: 120000 });
-    const text = await page.textContent(`${panel} .gr-summary`);
-    lines.push(`gradients experiment (${lang}, d_k = 64, 200 steps): ${((Date.now() - t0) / 1000).toFixed(1)} s; ${text}`);
-    const { scaled, raw } = await experimentInNode(DEFAULTS.train);
-    assert.match(text, lang === 'en' ? new RegExp(`after ${scaled} steps; without it, after ${raw}\\b`)
-      : new RegExp(`${scaled}단계 만에 95%에 이르렀고, 나누지 않으면 ${raw}단계`), 'the steps the same runs take in Node');
-    assert.equal(await page.locator(`${panel} .lc-line`).count(), 4, 'two curves in each chart');
-    assert.equal(await trainingWorkersLeft(page), 0, 'the finished runs\' workers are stopped');
-    assert.deepEqual(session.consoleErrors(page), []);
-    await page.close();
-  });
+// The gradients section's three sentences in `lang`, each against what it
+// reports: the sweep at seed 1, the row's query 1, and the experiment's steps
+// to 95% (`reached`, the same runs in Node).
+async function expectGradientSentences(page, lang, reached) {
+  const summary = await page.textContent('#gradients-sweep .gr-summary');
+  assert.match(summary, lang === 'en' ? /7775 times less/ : /7775배 작고/, 'seed 1: the vanishing gradient, as computed in Node');
+  assert.match(await page.textContent('#gradients-row .gr-summary'), lang === 'en' ? /^Query 1 at/ : /쿼리 1:/, 'the sentence follows the row');
+  const text = await page.textContent('#gradients-experiment .gr-summary');
+  assert.match(text, lang === 'en' ? new RegExp(`after ${reached.scaled} steps; without it, after ${reached.raw}\\b`)
+    : new RegExp(`${reached.scaled}단계 만에 95%에 이르렀고, 나누지 않으면 ${reached.raw}단계`), 'the steps the same runs take in Node');
+  return text;
 }
+
+test('gradients: the sweep and the row on the page; the experiment trains both runs from a click, then stops its workers; in Korean after the switch, the same runs', async () => {
+  const page = await session.newPage('index.html?lang=en#gradients', { width: 1280, height: 900 });
+  await page.waitForSelector('body[data-ready]', { timeout: 60000 });
+  await page.waitForSelector('#gradients-sweep[data-run]', { timeout: 60000 });
+  assert.equal(await page.locator('#gradients-sweep .gr-table tbody tr').count(), 9);
+
+  const row = await heatmapText(page, '#gradients-row .gr-raw');
+  await page.click('#gradients-row .gr-query-choice label:has-text("1")');
+  await page.waitForFunction(() => document.querySelector('#gradients-row').dataset.query === '1');
+  assert.notEqual(await heatmapText(page, '#gradients-row .gr-raw'), row, 'another query, another Jacobian');
+
+  const panel = '#gradients-experiment';
+  await page.locator(panel).scrollIntoViewIfNeeded();
+  const started = [];
+  page.on('worker', async (w) => { if (await serviceOf(w) === 'training') started.push(w); });
+  const t0 = Date.now();
+  await page.click(`${panel} button[data-action="run"]`);
+  for (let i = 0; i < 100 && started.length < 2; i++) await page.waitForTimeout(50);
+  assert.equal(started.length, 2, 'one worker per run');
+  await page.waitForSelector(`${panel}[data-state="done"]`, { timeout: 120000 });
+  const seconds = (Date.now() - t0) / 1000;
+  const reached = await experimentInNode(DEFAULTS.train);
+  const text = await expectGradientSentences(page, 'en', reached);
+  lines.push(`gradients experiment (d_k = 64, 200 steps): ${seconds.toFixed(1)} s; ${text}`);
+  assert.equal(await page.locator(`${panel} .lc-line`).count(), 4, 'two curves in each chart');
+  assert.equal(await trainingWorkersLeft(page), 0, 'the finished runs\' workers are stopped');
+
+  // Korean: the language switch redraws every sentence from the same runs, without a reload or a new run.
+  await page.click('.lang-switch button[data-lang="ko"]');
+  await page.waitForSelector('body[data-ready="ko"]', { timeout: 60000 });
+  lines.push(`  in Korean: ${await expectGradientSentences(page, 'ko', reached)}`);
+  assert.equal(await page.locator(`${panel} .lc-line`).count(), 4, 'two curves in each chart');
+  assert.equal(started.length, 2, 'no new run');
+  assert.deepEqual(session.consoleErrors(page), []);
+  await page.close();
+});
 
 test('the widget: <attention-demo section="learning"> trains in its shadow root under the strict CSP', async () => {
   const page = await session.newPage(null, { width: 900, height: 900 });

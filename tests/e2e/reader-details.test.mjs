@@ -13,17 +13,15 @@
 //   pointer comes over it (src/lib/full-value.js), and holds the number shown.
 // - 375 px: no table caption cut by its scroll box, no choice group with an
 //   empty slot, no number split from its unit.
-// Screenshots of the whole walkthrough go to tests/e2e/screenshots/reader-*.jpg
-// (looked at by a person, not compared): four of the eight combinations of
-// width (375, 1280 px), language (ko, en) and colour scheme (light, dark),
-// chosen so that any two settings appear together in all four of their pairs
-// (375 px in dark, 375 px in Korean, Korean in light, ...), at half the cost of
-// all eight: a page of 42,000-66,000 px takes 7-8 s to lay out and encode.
+// The tests only read the page or put back what they change (the worked
+// example's Reset button): they share one page per language and width, each
+// loaded once. (Screenshots of the whole walkthrough at these widths,
+// languages and colour schemes: npm run test:stress, tests/stress/screenshots.test.mjs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST, openSite, addTestStyles } from './browser.mjs';
+import { DIST, openSite, addTestStyles, removeTestStyles, resetWorkedExample } from './browser.mjs';
 
 let session;
 before(async () => {
@@ -32,11 +30,8 @@ before(async () => {
 });
 after(async () => { await session?.close(); });
 
-async function open(path, width = 1280) {
-  const page = await session.newPage(path, { width, height: 900 });
-  await page.waitForSelector('body[data-ready]', { timeout: 30000 });
-  return page;
-}
+// The walkthrough in `lang` at `width` px, loaded on first use and shared by the tests.
+const pageAt = (lang, width = 1280) => session.sharedPage(`index.html?lang=${lang}`, { width });
 const renderAll = (page) => addTestStyles(page, '.section { content-visibility: visible !important; }');
 const texts = (page, selector) => page.$$eval(selector, (els) => els.map((e) => e.textContent.trim()));
 
@@ -69,7 +64,7 @@ async function assertPlotsReadable(page, where) {
 test('q = (120, 0) and (130, 0): powers of ten that fit, then the stable form e^(s - max s), in both languages', async () => {
   for (const [lang, q1, q2, stableWords] of [['en', 'q, component 1', 'q, component 2', /single-precision/], ['ko', 'q의 1번째 성분', 'q의 2번째 성분', /단정밀도/]]) {
     for (const width of [375, 1280]) {
-      const page = await open(`index.html?lang=${lang}`, width);
+      const page = await pageAt(lang, width);
       await assertPlotsReadable(page, `${lang} ${width}: the articles' q`);
       // s = 120 / sqrt 2 = 84.85: e^s = 7.10 x 10^36, the sum of three 1.42 x 10^37, below e^88 (the engine's float range)
       await setQ(page, q1, q2, 120, 0);
@@ -100,7 +95,7 @@ test('q = (120, 0) and (130, 0): powers of ten that fit, then the stable form e^
       assert.match(compare, lang === 'en' ? /changes no weight as shown: with or without it they are 0\.500, 0\.000, 0\.500/
         : /바뀌지 않습니다\. 나누든 나누지 않든 0\.500, 0\.000, 0\.500입니다/, `${lang} ${width}: ${compare}`);
       assert.deepEqual(session.consoleErrors(page), []);
-      await page.close();
+      await resetWorkedExample(page);
     }
   }
 });
@@ -110,19 +105,19 @@ test('errors are told in the reader’s words, counted from 1, in both languages
     ['en', 'key 2, component 1', 'key 2, component 1: not a number. Type a number such as 0.5 or −2.'],
     ['ko', '키 2의 1번째 성분', '키 2의 1번째 성분이 숫자가 아닙니다. 0.5나 −2처럼 숫자를 입력하세요.'],
   ]) {
-    const page = await open(`index.html?lang=${lang}`);
+    const page = await pageAt(lang);
     await page.locator(`#worked-example input[aria-label="${label}"]`).fill('abc');
     const message = await page.locator('#worked-example .input-error').textContent();
     assert.ok(message.startsWith(expected), `${lang}: ${message}`);
     assert.doesNotMatch(message, /\[\d\]|NaN|\bk\[/);
     await page.locator(`#worked-example input[aria-label="${label}"]`).fill('0');
     assert.equal(await page.locator('#worked-example .input-error').textContent(), '');
-    await page.close();
+    await resetWorkedExample(page);
   }
 });
 
 test('Korean particles follow the number as read; the scale factor has its own place; the table of contents has one weight', async () => {
-  const page = await open('index.html?lang=ko');
+  const page = await pageAt('ko');
   // d_k = 512: divided by 22.63 (…육삼): 으로. d_k = 2 in section 1: 1.414 (…사사): 로.
   assert.match(await page.textContent('#scaling-ten-keys'), /22\.63으로/);
   assert.match(await page.textContent('#worked-example .we-compare'), /1\.414로 나누면 가중치가 평평해집니다.*0\.422, 0\.155, 0\.422/);
@@ -130,12 +125,11 @@ test('Korean particles follow the number as read; the scale factor has its own p
   assert.equal(await page.locator('#worked-example tr.step-scaled .step-sum').textContent(), '');
   const weights = await page.$$eval('.toc-text, .toc-text *', (els) => [...new Set(els.map((e) => getComputedStyle(e).fontWeight))]);
   assert.deepEqual(weights, ['400'], `one weight in the Korean table of contents: ${weights}`);
-  await page.close();
 });
 
 test('heatmap labels are horizontal; math keeps its case in uppercased titles', async () => {
-  const page = await open('index.html?lang=en');
-  await renderAll(page);
+  const page = await pageAt('en');
+  const layOutAll = await renderAll(page);
   const modes = await page.$$eval('.heatmap-col-label, .heatmap-row-label', (els) => [...new Set(els.map((e) => getComputedStyle(e).writingMode))]);
   assert.deepEqual(modes, ['horizontal-tb']);
   // "I" stays a letter: the cross-attention maps label their columns I, am, very, hungry, as written.
@@ -144,14 +138,14 @@ test('heatmap labels are horizontal; math keeps its case in uppercased titles', 
   const h = await page.$eval('#multi-head .panel-title math mi', (mi) => ({ text: mi.textContent, transform: getComputedStyle(mi).textTransform }));
   assert.equal(h.text, 'h');
   assert.notEqual(h.transform, 'uppercase');
-  await page.close();
+  await removeTestStyles(layOutAll);
 });
 
 // The number a cell shows, as a number (formatNumber writes U+2212 for minus).
 const shownNumber = (text) => Number(text.replace('\u2212', '-'));
 
 test('a rounded number shows its full value as a tooltip once the pointer is over it', async () => {
-  const page = await open('index.html?lang=en');
+  const page = await pageAt('en');
   const cases = [
     ['#worked-example tr.step-weight td .step-value', 0.0005],   // 0.401, three digits
     ['#gradients-row .gr-scaled .heatmap-cell', 0.005],          // a Jacobian entry, two digits
@@ -169,19 +163,21 @@ test('a rounded number shows its full value as a tooltip once the pointer is ove
     assert.equal(await el.getAttribute('title'), full, `${selector}: the tooltip after the pointer came over it`);
   }
   // A redraw writes the new value; the tooltip follows at the next hover.
+  const query = page.locator('#gradients-row .gr-query-choice input:checked');
+  const chosen = await query.getAttribute('value');
   await page.locator('#gradients-row .gr-query-choice label').nth(2).click();
   const cell = page.locator('#gradients-row .gr-scaled .heatmap-cell').first();
   const next = await cell.getAttribute('data-full');
   await page.mouse.move(0, 0);
   await cell.hover();
   assert.equal(await cell.getAttribute('title'), next);
-  await page.close();
+  await page.check(`#gradients-row .gr-query-choice input[value="${chosen}"]`);   // the query it had
 });
 
 test('375 px: captions within their boxes, choice groups without an empty slot, numbers with their units', async () => {
   for (const lang of ['en', 'ko']) {
-    const page = await open(`index.html?lang=${lang}`, 375);
-    await renderAll(page);
+    const page = await pageAt(lang, 375);
+    const layOutAll = await renderAll(page);
     await page.waitForTimeout(300);
     const cut = await page.$$eval('.matrix-scroll.is-wide > table > caption', (caps) => caps
       .filter((c) => !c.classList.contains('visually-hidden'))
@@ -202,21 +198,6 @@ test('375 px: captions within their boxes, choice groups without an empty slot, 
     assert.match(await page.textContent('#cost-memory .co-summary'), /64\u00a0MiB/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.equal(overflow, 0, `${lang}: no sideways scroll at 375 px`);
-    await page.close();
-  }
-});
-
-const SCREENSHOT_PAIRS = [['ko', 375, 'dark'], ['ko', 1280, 'light'], ['en', 375, 'light'], ['en', 1280, 'dark']];
-
-test('screenshots: every section at 375 and 1280 px, ko and en, light and dark (each pair of these)', async () => {
-  for (const [lang, width, colorScheme] of SCREENSHOT_PAIRS) {
-    const page = await session.newPage(null, { width, height: 900 });
-    await page.emulateMedia({ colorScheme });
-    await page.goto(`${session.url}index.html?lang=${lang}`);
-    await page.waitForSelector('body[data-ready]', { timeout: 30000 });
-    await renderAll(page);
-    await session.screenshot(page, `reader-${lang}-${width}-${colorScheme}`);
-    assert.deepEqual(session.consoleErrors(page), []);
-    await page.close();
+    await removeTestStyles(layOutAll);
   }
 });

@@ -3,7 +3,8 @@
 // clipboard, pasted into another page, it makes a working widget that shows
 // the same numbers: the script tag under the strict Content-Security-Policy,
 // and the iframe, which sizes itself to its content with the lines that come
-// with it. Both languages.
+// with it. Both languages: one walkthrough per language, loaded once and
+// shared by the tests (each edits a section of its own).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -21,11 +22,8 @@ before(async () => {
 });
 after(async () => { await session?.close(); });
 
-async function open(path) {
-  const page = await session.newPage(path, { width: 1280, height: 900 });
-  await page.waitForSelector('body[data-ready]', { timeout: 30000 });
-  return page;
-}
+// The walkthrough in `lang`, loaded on first use and shared by the tests.
+const walkthrough = (lang) => session.sharedPage(`index.html?lang=${lang}`);
 
 // Opens a section's "Embed this", copies one snippet with its button, and
 // returns the code shown and what the clipboard holds.
@@ -56,19 +54,18 @@ const weightsInWidget = (page) => page.$eval('attention-demo', (el) => [...el.sh
 
 test('every section has an "Embed this" control, in both languages', async () => {
   for (const [lang, summary, copy] of [['en', 'Embed this', 'Copy'], ['ko', '내 페이지에 넣기', '복사']]) {
-    const page = await open(`index.html?lang=${lang}`);
+    const page = await walkthrough(lang);
     const summaries = await page.$$eval('main > section details.embed-this summary', (els) => els.map((e) => e.textContent.trim()));
     assert.equal(summaries.length, sections.length);
     for (const s of summaries) assert.ok(s.endsWith(summary), s);
     await page.locator('#sentence details.embed-this summary').click();
     assert.deepEqual(await page.$$eval('#sentence .embed-copy', (els) => els.map((e) => e.textContent.trim())), [copy, copy]);
     assert.deepEqual(session.consoleErrors(page), []);
-    await page.close();
   }
 });
 
 test('the script snippet carries the edited state, copies, and round-trips into a widget under the strict CSP', async () => {
-  const page = await open('index.html?lang=en');
+  const page = await walkthrough('en');
   // Mask one more cell: the masking section now has a custom keep-matrix.
   await page.locator('#masking').scrollIntoViewIfNeeded();
   await page.locator('#masking button.heatmap-cell').nth(5 * 4 + 1).click();   // "[PAD]" row, key "am"
@@ -77,7 +74,6 @@ test('the script snippet carries the edited state, copies, and round-trips into 
   assert.equal(status, 'Copied to the clipboard.');
   assert.equal(clipboard, code);
   assert.match(code, /<attention-demo section="masking" lang="en" mask="[01;]+" row="5"><\/attention-demo>/);
-  await page.close();
 
   const host = await hostPage(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title></head><body><p>My post.</p>\n${clipboard}\n</body></html>`,
     { csp: CONTENT_SECURITY_POLICY });
@@ -88,7 +84,7 @@ test('the script snippet carries the edited state, copies, and round-trips into 
 });
 
 test('the iframe snippet round-trips and sizes its frame to the content (no inner scrollbar)', async () => {
-  const page = await open('index.html?lang=ko');
+  const page = await walkthrough('ko');
   const initial = await page.$$eval('#worked-example .step-weight .step-value', (els) => els.map((e) => e.textContent).join());
   await page.locator('#worked-example input[aria-label="q의 2번째 성분"]').fill('0.5');
   await page.waitForFunction((old) => [...document.querySelectorAll('#worked-example .step-weight .step-value')]
@@ -97,7 +93,6 @@ test('the iframe snippet round-trips and sizes its frame to the content (no inne
   const { clipboard } = await copySnippet(page, 'worked-example', 'iframe');
   assert.match(clipboard, /embed\.html\?section=worked-example&amp;lang=ko&amp;q=1,0\.5"/);
   const given = Number(clipboard.match(/height:(\d+)px/)[1]);
-  await page.close();
 
   const host = await hostPage(`<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>블로그</title></head><body style="margin:0"><div style="width:700px">\n${clipboard}\n</div></body></html>`);
   const frame = host.frameLocator('iframe');

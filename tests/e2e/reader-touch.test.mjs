@@ -10,17 +10,21 @@
 //   for the decimal pad (iOS's has no minus sign) and the permutation box not
 //   for the numeric pad (no comma); typing "-2" into a box on the mobile page
 //   reaches the engine.
+// The tests share one phone page, loaded once; each that edits the worked
+// example puts it back (its Reset button).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST, openSite } from './browser.mjs';
+import { DIST, openSite, resetWorkedExample } from './browser.mjs';
 
 let session;
+let phone;   // { page, cdp }: the walkthrough on a phone, shared by the tests
 
 before(async () => {
   assert.ok(existsSync(join(DIST, 'index.html')), 'dist/index.html is missing: run scripts/build-web.sh first');
   session = await openSite();
+  phone = await openPhone('index.html?lang=en');
 });
 after(async () => { await session?.close(); });
 
@@ -65,7 +69,7 @@ const handleCenter = (page) => page.$eval('#worked-example .vp-handle .vp-handle
 });
 
 test('dragging q by touch moves the handle with the finger and does not scroll the page', async () => {
-  const { page, cdp } = await openPhone('index.html?lang=en');
+  const { page, cdp } = phone;
   await bringToCenter(page, '#worked-example .vp-handle');
   for (const [dx, dy] of [[0, 40], [40, 0], [-30, -30]]) {
     const start = await handleCenter(page);
@@ -84,11 +88,11 @@ test('dragging q by touch moves the handle with the finger and does not scroll t
     assert.notDeepEqual(qAfter, qBefore, 'q, and with it every number, changed');
   }
   assert.deepEqual(session.consoleErrors(page), []);
-  await page.close();
+  await resetWorkedExample(page);
 });
 
 test('a finger on the plot’s background, away from q, still scrolls the page', async () => {
-  const { page, cdp } = await openPhone('index.html?lang=en');
+  const { page, cdp } = phone;
   await bringToCenter(page, '#worked-example .vp-handle');
   const box = await page.$eval('#worked-example .vector-plot', (el) => { const r = el.getBoundingClientRect(); return { x: r.left + 20, y: r.bottom - 30 }; });
   const qBefore = await page.$$eval('#worked-example .we-matrices input', (els) => els.slice(0, 2).map((e) => e.value));
@@ -99,11 +103,10 @@ test('a finger on the plot’s background, away from q, still scrolls the page',
   console.log(`  finger on the background, 150 px up: page scrolled ${scrolled} px`);
   assert.ok(scrolled > 50, `the page scrolls (${scrolled} px)`);
   assert.deepEqual(await page.$$eval('#worked-example .we-matrices input', (els) => els.slice(0, 2).map((e) => e.value)), qBefore);
-  await page.close();
 });
 
 test('range sliders follow a finger', async () => {
-  const { page, cdp } = await openPhone('index.html?lang=en');
+  const { page, cdp } = phone;
   const slider = page.locator('#scaling-ten-keys input[type="range"]');
   await bringToCenter(page, '#scaling-ten-keys input[type="range"]');
   const before = await slider.inputValue();
@@ -115,11 +118,10 @@ test('range sliders follow a finger', async () => {
   const after = await slider.inputValue();
   console.log(`  d_k slider dragged left by a third: index ${before} -> ${after}`);
   assert.ok(Number(after) < Number(before), `the slider moved left (${before} -> ${after})`);
-  await page.close();
 });
 
 test('negative numbers can be typed on a phone: no box asks for the decimal pad, and "-2" reaches the engine', async () => {
-  const { page, cdp } = await openPhone('index.html?lang=en');
+  const { page, cdp } = phone;
   // Every box but the seeds (whole numbers from 0: the numeric pad has every key
   // they need). Section 9's permutation needs commas or spaces, which iOS's
   // numeric pad lacks too.
@@ -146,5 +148,5 @@ test('negative numbers can be typed on a phone: no box asks for the decimal pad,
   assert.ok(parseFloat(after[0]) < parseFloat(after[2]), `k1's weight drops: ${after}`);
   assert.equal(await page.locator('#worked-example .input-error').textContent(), '');
   assert.deepEqual(session.consoleErrors(page), []);
-  await page.close();
+  await resetWorkedExample(page);
 });

@@ -7,21 +7,20 @@
 //
 // Prints two measurements (not assertions: the machine is shared and noisy):
 // how long an interaction takes from input to painted frame (target 16 ms),
-// and how long each experiment of section 2 takes to rerun (target 100 ms).
-// Writes a screenshot of each section to tests/e2e/screenshots/section-<id>-en-1280.png.
+// and how long each experiment of section 2 takes to rerun (target 100 ms;
+// twice here, 7 times in npm run test:stress: tests/e2e/speed.mjs).
+// (The screenshots of each section: npm run test:stress, tests/stress/screenshots.test.mjs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cpus, loadavg } from 'node:os';
-import { DIST, SCREENSHOTS, openSite, timeToPaint } from './browser.mjs';
+import { DIST, openSite, timeToPaint } from './browser.mjs';
+import { loadAverage, median, rerunScalingExperiments } from './speed.mjs';
 import { sections } from '../../web/src/sections/registry.js';
 
 const paintTimings = [];
-const experimentTimings = [];
-const EXPERIMENT_TARGET_MS = 100;
-const RERUNS = 7;
+const experimentLines = [];
+const RERUNS = 2;   // each of section 2's experiments, with a new seed
 let session;
 let page;   // the walkthrough, shared by the section tests
 
@@ -30,7 +29,6 @@ const text = (p, selector) => p.$eval(selector, (el) => el.textContent.trim());
 const number = async (p, selector) => Number(await p.getAttribute(selector, 'data-value'));
 const weightTexts = (p) => texts(p, '#worked-example .step-weight .step-value');
 const sumOf = (list) => list.reduce((a, s) => a + Number(s.replace('\u2212', '-')), 0);
-const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 // Opens every "show the numbers as a table" of a section (built on first open).
 const openTables = (p, section) => p.$$eval(`${section} details.table-alt`, (list) => list.forEach((d) => { d.open = true; }));
 
@@ -63,36 +61,9 @@ async function measure(label, p, action, runs = 5) {
   paintTimings.push({ label, paint: median(paint), work: median(work), maxPaint: Math.max(...paint), runs });
 }
 
-// Clicks `button` inside `panel` and resolves, in the page, to { result, paint }:
-// the milliseconds from the click to the new result being in the page (the
-// panel's data-run changes right after a result is shown) and to the frame
-// that painted it (two animation frames later).
-function clickToResult(p, panel, button) {
-  return p.evaluate(([panelSel, buttonSel]) => new Promise((resolve) => {
-    const el = document.querySelector(panelSel);
-    const before = el.dataset.run;
-    const observer = new MutationObserver(() => {
-      if (el.dataset.run === before) return;
-      observer.disconnect();
-      const result = performance.now() - t0;
-      requestAnimationFrame(() => requestAnimationFrame(() => resolve({ result, paint: performance.now() - t0 })));
-    });
-    observer.observe(el, { attributes: true, attributeFilter: ['data-run'] });
-    const t0 = performance.now();
-    document.querySelector(buttonSel).click();
-  }), [panel, button]);
-}
-
 // Waits until `panel` shows a result newer than `before` (its data-run changed).
 async function waitForRun(p, panel, before) {
   await p.waitForFunction(([sel, b]) => document.querySelector(sel).dataset.run !== b, [panel, before], { timeout: 30000 });
-}
-
-async function shootSection(p, id) {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  const el = p.locator(`section#${id}`);
-  await el.scrollIntoViewIfNeeded();
-  await el.screenshot({ path: join(SCREENSHOTS, `section-${id}-en-1280.png`) });
 }
 
 // One test per section, in the registry's order: the registry test checks that none is missing.
@@ -102,7 +73,6 @@ function sectionTest(id, name, body) {
   test(`${id}: ${name}`, async () => {
     await body(page);
     assert.deepEqual(session.consoleErrors(page), []);
-    await shootSection(page, id);
   });
 }
 
@@ -114,7 +84,7 @@ before(async () => {
 
 after(async () => {
   await session?.close();
-  const load = `load average ${loadavg()[0].toFixed(2)} on ${cpus().length} cores`;
+  const load = loadAverage();
   if (paintTimings.length) {
     console.log(`\nInteraction timings in ms (median; target < 16; ${load}). work = handlers + engine + DOM + layout;`);
     console.log('paint = timeToPaint, input to the next painted frame (includes a CDP round trip and 2 rAF waits):');
@@ -123,18 +93,7 @@ after(async () => {
       console.log(`  ${t.label.padEnd(46)} ${t.work.toFixed(2).padStart(6)} ${t.paint.toFixed(1).padStart(7)} ${t.maxPaint.toFixed(1).padStart(10)}  ${t.runs}`);
     }
   }
-  if (experimentTimings.length) {
-    console.log(`\nSection 2 experiments in Chromium, default sizes, ${RERUNS} reruns each with a new seed (ms):`);
-    console.log('  result = from the click on "New seed" to the new numbers in the page; paint = to the frame that shows them;');
-    console.log('  (result and paint: medians; best and max: of result); engine = the engine call(s) alone, median;');
-    console.log('  first = the first run, at page load (includes starting the workers and compiling the wasm)');
-    console.log(`  measured with ${load}; target: result under ${EXPERIMENT_TARGET_MS} ms`);
-    console.log(`  ${'experiment'.padEnd(34)} ${'result'.padStart(7)} ${'best'.padStart(7)} ${'max'.padStart(7)} ${'paint'.padStart(7)} ${'engine'.padStart(7)} ${'first'.padStart(7)}`);
-    for (const t of experimentTimings) {
-      const verdict = t.result < EXPERIMENT_TARGET_MS ? 'under target' : 'OVER target';
-      console.log(`  ${t.label.padEnd(34)} ${[t.result, t.best, t.maxResult, t.paint, t.engine, t.first].map((x) => x.toFixed(1).padStart(7)).join(' ')}  ${verdict}`);
-    }
-  }
+  if (experimentLines.length) console.log(`\n${experimentLines.join('\n')}`);
 });
 
 sectionTest('worked-example', 'every number, the scaling toggle, editing, reset', async (p) => {
@@ -237,37 +196,11 @@ sectionTest('scaling', 'each experiment reruns with a new seed, changes its numb
   await p.waitForSelector('#scaling-sweep[data-run]', { timeout: 30000 });
   await p.locator('#scaling').scrollIntoViewIfNeeded();
 
-  const experiments = [
-    { panel: '#scaling-ten-keys', label: 'ten keys (d_k = 512)', result: '#scaling-ten-keys .sc-summary' },
-    // (its cells show 3 digits of averages over 5000 trials, which two seeds can share: compared in full, from their tooltips' values, data-full)
-    { panel: '#scaling-trials', label: 'trials (d_k = 64, 8 keys, 5000)', result: '#scaling-trials tbody', full: true },
-    { panel: '#scaling-sweep', label: 'sweep (d = 4..1024, 200 trials)', result: '#scaling-sweep tbody' },
-  ];
   // The seeded defaults: the raw weights saturate, the scaled ones do not.
   assert.match(await text(p, '#scaling-ten-keys .sc-summary'), /1\.000/);
   assert.match(await text(p, '#scaling-trials tbody'), /0\.0%/);
 
-  for (const e of experiments) {
-    const first = Number(await p.getAttribute(`${e.panel} .sc-timing`, 'data-ms'));
-    const result = [];
-    const paint = [];
-    const engine = [];
-    for (let i = 0; i < RERUNS; i++) {
-      const numbers = () => (e.full ? p.$$eval(`${e.result} td`, (cells) => cells.map((c) => c.dataset.full).join(' ')) : text(p, e.result));
-      const previous = await numbers();
-      const seed = await p.getAttribute(`${e.panel} .sc-timing`, 'data-seed');
-      const t = await clickToResult(p, e.panel, `${e.panel} button[data-action="rerun"]`);
-      result.push(t.result);
-      paint.push(t.paint);
-      engine.push(Number(await p.getAttribute(`${e.panel} .sc-timing`, 'data-engine-ms')));
-      assert.notEqual(await p.getAttribute(`${e.panel} .sc-timing`, 'data-seed'), seed, `${e.label}: a new seed`);
-      assert.notEqual(await numbers(), previous, `${e.label}: new numbers`);
-    }
-    experimentTimings.push({
-      label: e.label, result: median(result), best: Math.min(...result), maxResult: Math.max(...result),
-      paint: median(paint), engine: median(engine), first,
-    });
-  }
+  experimentLines.push(...await rerunScalingExperiments(p, RERUNS));
 
   // Reproducible: typing the default seed (1) back gives the same numbers again.
   const seedBox = p.locator('#scaling-ten-keys .seed-input');

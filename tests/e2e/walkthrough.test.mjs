@@ -4,8 +4,8 @@
 // its link in the table of contents, its text complete in both languages, its
 // formulas as MathML and its numbers computed (no NaN); the language switch
 // changes the text without a reload and keeps the reader's results. What a
-// reader does in each section is in sections.test.mjs (which also takes a
-// screenshot of each section).
+// reader does in each section is in sections.test.mjs (the screenshots of
+// each section: tests/stress/screenshots.test.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
