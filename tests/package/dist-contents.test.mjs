@@ -21,7 +21,7 @@ const EXPECTED = [
   new RegExp(`^embed/assets/${HASHED}$`),            //   and their lazy chunks
   /^engine\/(index\.d\.ts|attention-module\.d\.ts)$/,           // the npm package's engine: declarations,
   /^engine\/(?!testing\.js$)[\w-]+\.js$/,                          //   index.js and the modules it imports (not the test entry)
-  /^engine\/wasm\/attention-(learning-)?(simd|baseline)\.(mjs|wasm)$/,  // the attention and the learning modules
+  /^engine\/wasm\/attention-(backward-|learning-)?(simd|baseline)\.(mjs|wasm)$/,  // the attention and the two learning modules
 ];
 
 const files = existsSync(DIST) ? readdirSync(DIST, { recursive: true, withFileTypes: true })

@@ -51,7 +51,9 @@ test('the package is publishable (not private) and has no dependencies', () => {
 test('the tarball holds built output only', () => {
   const list = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
   assert.ok(list.includes('package/dist/engine/index.js'));
-  assert.ok(list.includes('package/dist/engine/wasm/attention-simd.wasm'));
+  for (const stem of ['attention', 'attention-backward', 'attention-learning']) {
+    for (const file of [`${stem}-simd.wasm`, `${stem}-baseline.mjs`]) assert.ok(list.includes(`package/dist/engine/wasm/${file}`), file);
+  }
   assert.ok(list.includes('package/dist/embed/attention-embed.js'));
   assert.ok(list.includes('package/dist/attention.html'));
   const allowed = /^package\/(package\.json|README\.md|LICENSE|dist\/(engine|embed)\/.+|dist\/attention\.html)$/;
@@ -73,6 +75,21 @@ test('the engine, imported by package name in Node, computes the worked example 
   assert.deepEqual(out.output, [1.203, 0.797]);
   assert.equal(out.same, true);
   assert.equal(out.simd, true);
+});
+
+test("the learning modules load from the package: 'basic' trains model 'attention', true the engine's models", () => {
+  const script = `
+    import { createAttention } from '${pkg.name}';
+    const basic = await createAttention({ learning: 'basic' }), full = await createAttention({ learning: true });
+    const steps = [basic.createTrainer({ task: 'reverse', seed: 1 }), full.createTrainer({ task: 'reverse', seed: 1, model: 'rnn', dModel: 8 })]
+      .map((t) => t.step(2).step);
+    let refused = '';
+    try { basic.createTrainer({ task: 'reverse', seed: 1, model: 'rnn' }); } catch (error) { refused = error.message; }
+    console.log(JSON.stringify({ learning: [basic.learning, full.learning], steps, refused }));`;
+  const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: work.consumer, encoding: 'utf8' }));
+  assert.deepEqual(out.learning, ['basic', true]);
+  assert.deepEqual(out.steps, [2, 2]);
+  assert.match(out.refused, /^model: 'rnn' is a model of the engine, which this WebAssembly module does not have/);
 });
 
 test('the exports map resolves the embed script, its iframe page, the single file and the declarations', () => {

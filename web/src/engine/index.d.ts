@@ -75,7 +75,7 @@ export interface CreateAttentionOptions {
    * and trainerOptions throw. 'basic': attention-backward-<build>, the same core plus the
    * backward pass and the trainer of model 'attention' (about 53 KB more gzipped; createTrainer
    * with another model is an Error naming the option that loads it). true:
-   * attention-learning-<build>, plus the model engine: every model (about 125 KB more).
+   * attention-learning-<build>, plus the model engine: every model (about 131 KB more).
    */
   learning?: LearningOption;
   /**
