@@ -254,7 +254,7 @@ export interface TrainerHandle {
   start(given: TrainerGiven): Result<TrainerSettings>;
   step(count: number): Result<TrainingStep>;
   /** ablate: the heads whose outputs are zeroed (kind '' for the decoder's only kind); [] for none. */
-  evaluate(ablate: { kind: string; layer: number; head: number }[]): Result<Evaluation>;
+  evaluate(ablate: { kind: string; layer: number; head: number }[], examples: number): Result<Evaluation>;
   probe(): Result<AlignmentReading>;
   /** The sentence as its UTF-16 code units (a lone surrogate reaches the core as itself). */
   translate(sentence: Uint16Array): Result<AlignmentReading>;

@@ -220,11 +220,11 @@ class TrainerBinding {
     });
   }
 
-  // ablate: [{ kind, layer, head }] -> { loss, accuracy, generatedAccuracy, sequenceAccuracy } on the
-  // held-out examples
-  val evaluate(val ablate) {
+  // ablate: [{ kind, layer, head }], examples -> { loss, accuracy, generatedAccuracy, sequenceAccuracy } on
+  // the first `examples` held-out examples
+  val evaluate(val ablate, std::size_t examples) {
     return guarded([&] {
-      const attn::Evaluation e = started().evaluate(heads_in(ablate));
+      const attn::Evaluation e = started().evaluate(heads_in(ablate), examples);
       val out = val::object();
       out.set("loss", e.loss);
       out.set("accuracy", e.accuracy);

@@ -299,7 +299,7 @@ describe.each(['simd', 'baseline'])('the boundary of the learning module (%s bui
       .toEqual(['TypeError', "task: expected 'reverse', 'translate' or 'induction', got 'sort'"]);
     const handle = new raw.Trainer();
     // Each method with the arguments it takes (the bindings read them as the engine made them).
-    const calls = { step: () => handle.step(1), evaluate: () => handle.evaluate([]), translate: () => handle.translate(new Uint16Array(0)),
+    const calls = { step: () => handle.step(1), evaluate: () => handle.evaluate([], 1), translate: () => handle.translate(new Uint16Array(0)),
       generate: () => handle.generate(new Uint16Array(0), true), alignmentAgreement: () => handle.alignmentAgreement(8) };
     for (const method of ['step', 'evaluate', 'probe', 'translate', 'generate', 'headScores', 'alignmentAgreement', 'task',
       'parameters', 'lastBatch']) {

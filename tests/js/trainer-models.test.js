@@ -240,6 +240,44 @@ describe('evaluate: free-running accuracy, and heads ablated', () => {
   });
 });
 
+describe('evaluate on part of the held-out set, and the alignment against the reference', () => {
+  it('examples: the first n held-out examples, the same numbers as a model evaluated on them alone; bad counts named', async () => {
+    const e = await learning('simd');
+    const trainer = e.createTrainer({ task: 'reverse', seed: 2, model: 'bahdanau', dModel: 8, sourceLength: 4 });
+    trainer.step(30);
+    const one = trainer.evaluate({ examples: 1 });
+    // One example of 4 digits: accuracy is a multiple of 1/4, sequenceAccuracy 0 or 1.
+    expect(Number.isInteger(one.generatedAccuracy * 4)).toBe(true);
+    expect([0, 1]).toContain(one.sequenceAccuracy);
+    const all = trainer.evaluate();
+    expect(trainer.evaluate({ examples: trainer.heldOut })).toEqual(all);
+    expect(trainer.evaluate({ examples: 1e6 })).toEqual(all);
+    const some = trainer.evaluate({ examples: 64 });
+    expect(some.loss).not.toBe(all.loss);
+    expect(thrown(() => trainer.evaluate({ examples: 0 })).message).toBe('examples: expected at least 1, got 0');
+    expect(thrown(() => trainer.evaluate({ examples: 1.5 })).message).toBe('examples: expected a non-negative integer, got 1.5');
+    trainer.dispose();
+  });
+
+  it("alignmentAgreement: a trained bahdanau's attention finds the reference's word; rnn has none to find", async () => {
+    const e = await learning('simd');
+    const trainer = e.createTrainer({ task: 'translate', seed: 1, model: 'bahdanau', dModel: 16 });
+    const before = trainer.alignmentAgreement(32);
+    expect(before.examples).toBe(32);
+    expect(before.positions).toBeGreaterThan(32);  // each sentence has several content words
+    trainer.step(300, { longRunning: true });
+    const after = trainer.alignmentAgreement(32);
+    expect(after.positions).toBe(before.positions);
+    // Untrained, about one source word in the sentence's ~8 by chance; trained, most.
+    expect(before.agreement).toBeLessThan(0.5);
+    expect(after.agreement).toBeGreaterThan(0.7);
+    trainer.dispose();
+    const rnn = e.createTrainer({ task: 'translate', seed: 1, model: 'rnn', dModel: 8 });
+    expect(rnn.alignmentAgreement(4)).toEqual({ agreement: 0, positions: 0, examples: 0 });
+    rnn.dispose();
+  });
+});
+
 describe('bad input to the engine models is named, and the trainer keeps working', () => {
   it('unknown words, an empty sentence, a sentence of the wrong type, a bad cache option', async () => {
     const e = await learning('simd');

@@ -167,7 +167,9 @@ class Trainer {
   // training), kEvaluationChunk examples at a time; with `ablate`, the outputs
   // of those heads zeroed (the transformers: ValueError naming ablate[i] for a
   // head the model does not have).
-  Evaluation evaluate(std::span<const HeadRef> ablate = {});
+  // `examples`: the first that many held-out examples (all when larger): a
+  // cheaper estimate for a page that evaluates as it trains.
+  Evaluation evaluate(std::span<const HeadRef> ablate = {}, std::size_t examples = SIZE_MAX);
   static constexpr std::size_t kEvaluationChunk = 64;
 
   // The fixed probe example: its words, the model's output and attention weights.

@@ -67,10 +67,10 @@ class Session final : public EngineSession {
   double step() override { return trainer_.step(); }
   std::size_t steps_taken() const override { return trainer_.steps_taken(); }
 
-  Evaluation evaluate(std::span<const HeadRef> ablate) override {
+  Evaluation evaluate(std::span<const HeadRef> ablate, std::size_t examples) override {
     std::vector<models::HeadRef> heads;
     for (std::size_t i = 0; i < ablate.size(); ++i) heads.push_back(trainer_.head_of(ablate[i], i));
-    const training::EngineEvaluation e = trainer_.evaluate(heads);
+    const training::EngineEvaluation e = trainer_.evaluate(heads, examples);
     return {e.loss, e.accuracy, e.generated_accuracy, e.sequence_accuracy};
   }
 

@@ -24,7 +24,7 @@ class EngineSession {
   virtual ~EngineSession() = default;
   virtual double step() = 0;
   virtual std::size_t steps_taken() const = 0;
-  virtual Evaluation evaluate(std::span<const HeadRef> ablate) = 0;
+  virtual Evaluation evaluate(std::span<const HeadRef> ablate, std::size_t examples) = 0;
   virtual AlignmentReading probe() = 0;
   virtual AlignmentReading translate(std::string_view sentence) = 0;
   virtual Generation generate(std::string_view sentence, bool cache) = 0;

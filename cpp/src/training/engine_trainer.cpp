@@ -142,8 +142,9 @@ std::vector<std::int32_t> EngineTrainer::decode_words(const SequenceExample& exa
   return words;
 }
 
-EngineEvaluation EngineTrainer::evaluate(std::span<const models::HeadRef> ablate) {
-  const std::vector<SequenceExample>& held_out = task_.held_out();
+EngineEvaluation EngineTrainer::evaluate(std::span<const models::HeadRef> ablate, std::size_t examples) {
+  const std::span<const SequenceExample> held_out =
+      std::span<const SequenceExample>(task_.held_out()).first(std::min(examples, task_.held_out().size()));
   model_->set_ablation(ablate);
   EngineEvaluation result;
   result.examples = held_out.size();
@@ -154,7 +155,7 @@ EngineEvaluation EngineTrainer::evaluate(std::span<const models::HeadRef> ablate
   std::size_t counted = 0, correct = 0;
   for (std::size_t first = 0; first < held_out.size(); first += kEvaluationChunk) {
     const std::size_t count = std::min(kEvaluationChunk, held_out.size() - first);
-    fill_batch(std::span<const SequenceExample>(held_out).subspan(first, count), ids_, batch);
+    fill_batch(held_out.subspan(first, count), ids_, batch);
     g.clear();
     const layers::LossCounts c = layers::cross_entropy(g, model_->forward(g, batch), batch.output, batch.counted);
     loss_sum += c.loss * static_cast<double>(c.counted);

@@ -108,7 +108,8 @@ class EngineTrainer {
   double step();
   std::size_t steps_taken() const { return steps_; }
 
-  EngineEvaluation evaluate(std::span<const models::HeadRef> ablate = {});
+  // On the first `examples` held-out examples (all when it is larger).
+  EngineEvaluation evaluate(std::span<const models::HeadRef> ablate = {}, std::size_t examples = SIZE_MAX);
   EngineReading read(const SequenceExample& example);
   Generation generate(std::span<const std::int32_t> source, bool cache);
   std::vector<HeadScore> head_scores();

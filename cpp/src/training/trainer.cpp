@@ -170,15 +170,17 @@ TrainingStep Trainer::step(std::size_t count) {
   return {steps_taken(), loss};
 }
 
-Evaluation Trainer::evaluate(std::span<const HeadRef> ablate) {
-  if (engine_) return engine_->evaluate(ablate);
+Evaluation Trainer::evaluate(std::span<const HeadRef> ablate, std::size_t examples) {
+  detail::require_dimension("examples", examples);
+  if (engine_) return engine_->evaluate(ablate, examples);
   if (!ablate.empty()) {
     throw ValueError("ablate: model 'attention' is evaluated whole; ablating heads is for the transformers");
   }
   // By chunks of kEvaluationChunk examples: the forward pass's workspace holds
   // one chunk (at dModel 32 the whole held-out set was 3.6 MB of it).
   Classic& c = *classic_;
-  const auto& held_out = c.task.held_out();
+  const std::span<const Example> held_out =
+      std::span<const Example>(c.task.held_out()).first(std::min(examples, c.task.held_out().size()));
   const std::size_t t = c.task.target_length();
   double loss_sum = 0.0;
   std::size_t correct = 0, sequences_right = 0;

@@ -388,6 +388,18 @@ export interface EvaluateOptions extends CallOptions {
    * core (Error: "ablate[0].head: expected below 4, got 9").
    */
   ablate?: readonly HeadRef[];
+  /** The first that many held-out examples (an integer >= 1; default: all of them). */
+  examples?: number;
+}
+
+/** alignmentAgreement(): the alignment attention against the reference alignment. */
+export interface AlignmentAgreement {
+  /** Share of the aligned positions whose largest alignment weight is on the reference's source word. */
+  agreement: number;
+  /** Target positions the reference aligns (content words) that were read. */
+  positions: number;
+  /** Held-out sentences read. */
+  examples: number;
 }
 
 export interface GenerateOptions extends CallOptions {
@@ -429,7 +441,8 @@ export interface Generation {
  * Work: each call's is counted from the core's counts for this trainer (`work`: stepWork,
  * evaluateWork, createWork) and checked against the limits like every call (RangeError naming
  * the call: "trainer.step(2000): count*stepWork: expected at most ..."):
- * step(count) count*stepWork; evaluate() evaluateWork; createTrainer createWork;
+ * step(count) count*stepWork; evaluate() examples*evaluateWork/heldOut (examples: all heldOut unless
+ * given); alignmentAgreement(examples) examples*evaluateWork/heldOut; createTrainer createWork;
  * probe() evaluateWork/heldOut (one example's share of an evaluation);
  * translate() 2*evaluateWork/heldOut (the output generated, then read);
  * generate() evaluateWork/heldOut, with cache: false (T+1)*evaluateWork/heldOut (each of up to
@@ -470,9 +483,17 @@ export interface Trainer {
   /**
    * Loss and token accuracy on the held-out examples by teacher forcing, and by free-running
    * greedy decoding (generatedAccuracy, sequenceAccuracy; the same as accuracy for 'attention',
-   * whose outputs do not feed each other), with the heads of options.ablate zeroed.
+   * whose outputs do not feed each other), with the heads of options.ablate zeroed, on the
+   * first options.examples held-out examples (default: all of them; fewer cost less).
    */
   evaluate(options?: EvaluateOptions): Evaluation;
+  /**
+   * How often the alignment attention (AlignmentReading.weights) puts its largest weight on the
+   * reference's source word, over the aligned target positions (content words; particles have
+   * none) of the first `examples` (default 128) held-out sentences, read by teacher forcing.
+   * 'rnn' has no attention: agreement 0 of 0 positions.
+   */
+  alignmentAgreement(examples?: number, options?: CallOptions): AlignmentAgreement;
   /**
    * The fixed probe example (the first held-out one): target = the reference, predicted = the
    * model's; layers = every attention map; reference = the reference alignment.

@@ -43,6 +43,8 @@ export const MAX_ABLATED_HEADS = 4096;
 // headScores() reads at most this many held-out sequences (the core's sample:
 // EngineTrainer::head_scores, cpp/src/training/engine_trainer.cpp).
 const HEAD_SCORE_EXAMPLES = 64;
+// alignmentAgreement() reads this many held-out sentences unless told.
+const ALIGNMENT_EXAMPLES = 128;
 // createTrainer's own option (not the core's): see below.
 const ENGINE_OPTIONS = Object.freeze(['longRunning']);
 // The options that size a model, named in the advice of a trainer that is too large.
@@ -288,12 +290,26 @@ export function makeTrainer(module, a, { testing = false } = {}) {
 
     // -> { loss, accuracy, generatedAccuracy, sequenceAccuracy } over the held-out examples (never trained on),
     // with the heads of `ablate` zeroed.
+    // options.examples: the first that many held-out examples (default: all of them).
     evaluate(callOptions) {
       const h = live('evaluate');
       const o = trailingOptions('options', callOptions);
       const heads = ablatedHeads(o.ablate);
-      checkCall('evaluate()', 'trainerEvaluate', o);
-      return unwrap(h.evaluate(heads));
+      const examples = o.examples === undefined ? task.heldOut : Math.min(count('examples', o.examples), task.heldOut);
+      if (examples < 1) throw new RangeError(`examples: expected at least 1, got ${examples}`);
+      checkCall('evaluate()', 'trainerEvaluate', o, { ...work, examples });
+      return unwrap(h.evaluate(heads, examples));
+    },
+
+    // The share of the aligned target positions (content words) whose largest
+    // alignment weight is on the reference's source word, over the first
+    // `examples` held-out sentences (default 128): { agreement, positions, examples }.
+    alignmentAgreement(examples = ALIGNMENT_EXAMPLES, callOptions) {
+      const h = live('alignmentAgreement');
+      const n = Math.min(count('examples', examples), task.heldOut);
+      if (n < 1) throw new RangeError(`examples: expected at least 1, got ${n}`);
+      checkCall('alignmentAgreement()', 'trainerAlignment', trailingOptions('options', callOptions), { ...work, examples: n });
+      return unwrap(h.alignmentAgreement(n));
     },
 
     // The probe example (the first held-out one): its words, the model's output and attention weights.

@@ -107,9 +107,10 @@ const FORMULAS = {
   // each one's forward pass and, for the engine's models, its greedy decoding), createWork (making it).
   // The calls on one example are bounded by an example's share of an evaluation (evaluateWork/heldOut):
   trainerStep: 'count*stepWork',
-  trainerEvaluate: 'evaluateWork',
+  trainerEvaluate: 'examples*evaluateWork/heldOut',   // the first `examples` (default: all heldOut)
   trainerCreate: 'createWork',
   trainerProbe: 'evaluateWork/heldOut',                // one example read (teacher forcing)
+  trainerAlignment: 'examples*evaluateWork/heldOut',  // `examples` held-out sentences read (teacher forcing)
   trainerTranslate: '2*evaluateWork/heldOut',          // the output generated, then read
   trainerGenerate: 'evaluateWork/heldOut',             // one example decoded with the cache
   trainerGenerateRecomputing: '(T+1)*evaluateWork/heldOut',  // cache false: each of up to T+1 steps reads the prefix again
