@@ -254,8 +254,8 @@ TEST(TrainerOptions, FootprintCountsTheParametersAndTheMemoryATrainerHolds) {
     // What it holds after every kind of call is within what footprint counts,
     // which adds only evaluate()'s passing copies (and rounding of blocks).
     const std::size_t held = in_use() - before;
-    EXPECT_LE(held, need.bytes) << d_model << " x " << batch;
-    EXPECT_GE(held, need.bytes * 3 / 4) << d_model << " x " << batch;
+    EXPECT_LE(static_cast<double>(held), need.bytes) << d_model << " x " << batch;
+    EXPECT_GE(static_cast<double>(held), need.bytes * 3 / 4) << d_model << " x " << batch;
 #endif
   }
   attn::TrainerOptions bad;
@@ -293,8 +293,8 @@ TEST(TrainerOptions, FootprintOfTheEngineModelsIsTheMemoryTheyHold) {
     trainer.probe();
 #if defined(__GLIBC__)
     const std::size_t held = in_use() - before;
-    EXPECT_LE(held, need.bytes) << attn::model_name(model);
-    EXPECT_GE(held, need.bytes * 2 / 5) << attn::model_name(model);
+    EXPECT_LE(static_cast<double>(held), need.bytes) << attn::model_name(model);
+    EXPECT_GE(static_cast<double>(held), need.bytes * 2 / 5) << attn::model_name(model);
 #endif
   }
 }

@@ -328,7 +328,7 @@ EngineFootprint EngineTrainer::footprint(const EngineTrainerSettings& settings) 
   // With a quarter more for what the estimate leaves out (the task's tables,
   // the allocator's rounding): measured, a trainer holds 55-85% of it
   // (tests/native/trainer_options_test.cpp).
-  f.bytes = static_cast<std::size_t>(1.25 * (16.0 * parameters + parameters + 4.0 * graph_floats +
+  f.bytes = (1.25 * (16.0 * parameters + parameters + 4.0 * graph_floats +
                                              4.0 * (chunk + 1.0) * per_example_graph / 2.0 + 4.0 * per_example_graph));
   // Work: the products' multiply-adds, each float the pass writes (2 units:
   // the element-wise layers), Adam's update of each parameter (20), and a

@@ -90,7 +90,8 @@ TrainerFootprint Trainer::footprint(const TrainerOptions& options, OptionNames n
   const double evaluate_work =
       static_cast<double>(held_out) * ((2 * S + T) * d * d + T * (2 * S + V) * d + T * (96 * S * h + 32 * V));
   return {o, s, t, shape.target_vocabulary, held_out, parameters,
-          floats * sizeof(float) + ids * sizeof(std::int32_t), step_work, evaluate_work,
+          static_cast<double>(floats) * sizeof(float) + static_cast<double>(ids) * sizeof(std::int32_t), step_work,
+          evaluate_work,
           32.0 * static_cast<double>(parameters)};
 }
 
