@@ -41,6 +41,7 @@ export const sections = [
   { id: 'learning', load: () => import('./learning/index.js'), learning: 'basic', params: ['task', 'seed', 'heads', 'scaling', 'lr'], heights: [5650, 3880, 3700] },
   { id: 'order', load: () => import('./order/index.js'), params: ['perm', 'pe'], heights: [5110, 3230, 3190] },
   { id: 'cost', load: () => import('./cost/index.js'), params: ['n'], heights: [4500, 3210, 3100] },
+  { id: 'induction', load: () => import('./induction/index.js'), page: 'learns', learning: true, params: ['seed'], heights: [6000, 4500, 4000] },
 ];
 
 // The height to reserve for `section` at a page `width` (px): its measured
