@@ -1,8 +1,8 @@
 // Section "induction", the training: the two-layer and the one-layer model,
 // each in a worker of its own (the model host, src/training/model-host-service.js,
 // over src/worker/bridge.js), trained from the same seed at once. The two-layer
-// run ends at its target (./state.js trainPlan); the one-layer run ends once it
-// has trained as many steps (or at MAX_STEPS). Then each is evaluated on every
+// run ends at its target (./state.js trainPlan); the one-layer run follows it
+// (at most LEAD steps ahead) and ends at the same step. Then each is evaluated on every
 // held-out sequence, the two-layer model also with each set of its heads
 // switched off (runs.two.ablations), and both read the probe; then its worker
 // closes. Everything the section shows of a run goes into `runs`
@@ -14,7 +14,10 @@
 //   driver.stop();                       // terminates both workers
 import { openWorker } from '../../worker/bridge.js';
 import modelHost from '../../worker/services/model-host.js';
-import { RUNS, ablationKey, runOptions, trainPlan } from './state.js';
+import { EVALUATE_EVERY, MAX_STEPS, RUNS, ablationKey, runOptions, trainPlan } from './state.js';
+
+// How far the one-layer model may train ahead of the two-layer one.
+const LEAD = EVALUATE_EVERY;
 
 export function inductionRuns({ engine, onUpdate, onDone, onFailed, open = openWorker }) {
   let workers = null;   // { two, one }: the bridge's handles
@@ -61,38 +64,61 @@ export function inductionRuns({ engine, onUpdate, onDone, onFailed, open = openW
       stop();
       onFailed(String(err?.message ?? err));
     };
-    const jobs = {};
-    let twoEndedAt = null;   // the step the two-layer run ended at
-    // The one-layer model stops once it has trained at least as many steps as the two-layer one did.
-    const stopOneIfDone = () => { if (twoEndedAt !== null && runs.one.step >= twoEndedAt) jobs.one.cancel(); };
+    const receive = (r) => ({ step, point, probe }) => {
+      if (mine !== generation) return;
+      r.points.push(point);
+      r.step = step;
+      if (probe) r.probe = probe;
+      onUpdate();
+    };
     for (const name of RUNS) {
-      const worker = workers[name];
-      const r = runs[name];
-      worker.request('start', runOptions(settings, name)).then(({ trainer }) => {
+      workers[name].request('start', runOptions(settings, name)).then(({ trainer }) => {
         if (mine !== generation) return;
-        r.trainer = trainer;
+        runs[name].trainer = trainer;
         onUpdate();
       }, failed);
-      jobs[name] = worker.request('train', trainPlan(name), {
-        onProgress: ({ step, point, probe }) => {
-          if (mine !== generation) return;
-          r.points.push(point);
-          r.step = step;
-          if (probe) r.probe = probe;
-          onUpdate();
-          if (name === 'one') stopOneIfDone();
-        },
-      });
-      jobs[name].then(({ step }) => {
-        if (mine !== generation) return null;
-        r.step = step;
-        if (name === 'two') {
-          twoEndedAt = step;
-          stopOneIfDone();
-        }
-        return finish(name, worker, r, mine);
-      }).catch(failed);
     }
+
+    // The one-layer model trains in legs, each to at most LEAD steps past the
+    // two-layer model, and ends where that one ended: as many steps, and no
+    // core spent running ahead of the run that sets the length.
+    let twoEndedAt = null;
+    let leg = null;
+    let oneEnded = false;
+    const trainOne = () => {
+      const r = runs.one;
+      if (leg || oneEnded || mine !== generation) return;
+      const until = twoEndedAt ?? Math.min(MAX_STEPS, runs.two.step + LEAD);
+      if (r.step >= until) {
+        if (twoEndedAt !== null) {
+          oneEnded = true;
+          finish('one', workers.one, r, mine).catch(failed);
+        }
+        return;
+      }
+      leg = workers.one.request('train', { ...trainPlan('one'), until }, { onProgress: receive(r) });
+      leg.then(({ step }) => {
+        leg = null;
+        if (mine !== generation) return;
+        r.step = step;
+        trainOne();
+      }, failed);
+    };
+
+    const two = runs.two;
+    workers.two.request('train', trainPlan('two'), {
+      onProgress: (progress) => {
+        receive(two)(progress);
+        trainOne();
+      },
+    }).then(({ step }) => {
+      if (mine !== generation) return null;
+      two.step = step;
+      twoEndedAt = step;
+      trainOne();
+      return finish('two', workers.two, two, mine);
+    }).catch(failed);
+    trainOne();
   }
 
   return {

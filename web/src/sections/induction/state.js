@@ -82,7 +82,7 @@ export function strongestHead(scores, score) {
 // ---- the sentences: each { key, params }, chosen from the numbers ----------
 
 // The drop: the plateau, then the step at which the accuracy on the repeat rose
-// from DROP_FROM to DROP_TO (sharp: within a quarter of the steps before it).
+// from DROP_FROM to DROP_TO (sharp: within half the steps before it).
 export function dropSummary(points) {
   const first = points[0];
   const last = points[points.length - 1];
@@ -96,7 +96,7 @@ export function dropSummary(points) {
   const plateau = from.step;
   params.plateau = plateau;
   params.width = to.step - from.step;
-  return { key: to.step - from.step <= Math.max(EVALUATE_EVERY, plateau / 4) ? 'summary.drop.sharp' : 'summary.drop.gradual', params };
+  return { key: to.step - from.step <= Math.max(EVALUATE_EVERY, plateau / 2) ? 'summary.drop.sharp' : 'summary.drop.gradual', params };
 }
 
 // The heads of the two-layer model at its last point, against step 0: which
