@@ -7,11 +7,11 @@ import { allDone, applyEvent, averageHeads, emptyRecord, lastLayerOf, lastLoss }
 describe('the record', () => {
   test('each run from waiting through training and measuring to done, the ms and an error kept', () => {
     const record = emptyRecord(['a', 'b']);
-    expect(record.runs.a).toEqual({ status: 'waiting', step: 0, points: [], probe: null, reason: null, final: null });
-    applyEvent(record, { type: 'started', id: 'a', points: [{ step: 0, loss: null }], probe: { layers: [] } });
+    expect(record.runs.a).toEqual({ status: 'waiting', step: 0, options: null, points: [], probe: null, reason: null, final: null });
+    applyEvent(record, { type: 'started', id: 'a', trainer: { options: { seed: 3 } }, points: [{ step: 0, loss: null }], probe: { layers: [] } });
     applyEvent(record, { type: 'progress', id: 'a', step: 25, points: [{ step: 25, loss: 1.5 }], probe: { layers: [1] } });
     applyEvent(record, { type: 'progress', id: 'a', step: 30, points: [] });
-    expect(record.runs.a).toMatchObject({ status: 'training', step: 30, probe: { layers: [1] } });
+    expect(record.runs.a).toMatchObject({ status: 'training', step: 30, options: { seed: 3 }, probe: { layers: [1] } });
     expect(lastLoss(record.runs.a)).toBe(1.5);
     expect(lastLoss(record.runs.b)).toBe(null);
     applyEvent(record, { type: 'done', id: 'a', step: 30, reason: 'target' });

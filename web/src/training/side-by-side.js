@@ -6,16 +6,17 @@
 //
 //   const record = emptyRecord(['unmasked', 'masked']);
 //   applyEvent(record, event);   // every event measured-runs reports
-//   record.runs[id] -> { status, step, points, probe, reason, final }
+//   record.runs[id] -> { status, step, options, points, probe, reason, final }
 //   record.ms       -> ms from start to the last run measured (null before)
 //   record.error    -> the message of a failed request (null if none)
 //
 //   status: 'waiting' | 'training' | 'measuring' | 'done'
+//   options: the trainer's (all of them, the defaults filled in; null before it starts)
 //   reason: why its training ended ('target' or 'until'; null while it trains)
 //   final:  what the section's finish returned (e.g. { evaluation, probe })
 
 export function emptyRecord(ids) {
-  const runs = Object.fromEntries(ids.map((id) => [id, { status: 'waiting', step: 0, points: [], probe: null, reason: null, final: null }]));
+  const runs = Object.fromEntries(ids.map((id) => [id, { status: 'waiting', step: 0, options: null, points: [], probe: null, reason: null, final: null }]));
   return { runs, ms: null, error: null };
 }
 
@@ -33,6 +34,7 @@ export function applyEvent(record, event) {
   switch (event.type) {
     case 'started':
       run.status = 'training';
+      run.options = event.trainer?.options ?? null;
       run.points.push(...(event.points ?? []));
       if (event.probe) run.probe = event.probe;
       break;
