@@ -103,7 +103,8 @@ export function sideBySidePanel({ t, engine, store, ids, plan, finish = measure,
     counters.replaceChildren(...(record ? ids.map((run) => {
       const r = record.runs[run];
       const last = r.final?.evaluation ?? r.points.at(-1);
-      return html('p', { dataset: { run, step: String(r.step) } }, t(`counters.${run}`, {
+      const dataset = { run, step: String(r.step), ...(r.final ? { accuracy: String(last.accuracy), generated: String(last.generatedAccuracy) } : {}) };
+      return html('p', { dataset }, t(`counters.${run}`, {
         step: r.step, loss: shown(lastLoss(r)), accuracy: shown(last?.accuracy), generated: shown(last?.generatedAccuracy),
       }));
     }) : []));

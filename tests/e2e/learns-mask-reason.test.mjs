@@ -1,0 +1,70 @@
+// End to end: section "mask-reason" in headless Chromium under the site's CSP:
+// press "Train both" and both decoders (without the causal mask and with it)
+// train in two workers to their target and are measured; the time from the
+// click (budget below); the two numbers of each model in the table and the
+// sentences chosen from them (the outcome each run's numbers call for, the
+// percentages the table shows); the masked model's map has nothing above the
+// diagonal. English on learns.html at 1280 px, Korean in the embed at 375 px.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST, openSite } from './browser.mjs';
+import { checkLayout, load, summaryOf, trainSection } from './side-by-side.mjs';
+import { outcomeOf, percent } from '../../web/src/sections/mask-reason/state.js';
+
+// The issue's target is 10 s from the click; measured 2.4 s (en, 1280 px) and
+// 4.3 s (ko, embed, 375 px) in headless Chromium at load 10-11 on this 2-core
+// machine (each run about 250 steps): room enough under load, so the target
+// itself is the budget.
+const BUDGET_MS = 10000;
+const ID = 'mask-reason';
+let session;
+const lines = [];
+
+before(async () => {
+  assert.ok(existsSync(join(DIST, 'learns.html')), 'dist/ is missing: run `npm run build` first');
+  session = await openSite();
+});
+after(async () => {
+  await session?.close();
+  console.log(`\nmask-reason in the browser (load average ${load()}):`);
+  for (const line of lines) console.log(`  ${line}`);
+});
+
+const CASES = [
+  { lang: 'en', width: 1280, path: `learns.html?lang=en#${ID}` },
+  { lang: 'ko', width: 375, path: `embed/embed.html?section=${ID}&lang=ko` },
+];
+
+for (const { lang, width, path } of CASES) {
+  test(`${path} (${width} px): trains both within the budget; the numbers side by side and the sentences agree`, async () => {
+    const { page, ms, wall } = await trainSection(session, path, ID, { width });
+    lines.push(`${lang} ${width} px: ${(ms / 1000).toFixed(2)} s measured by the section (${(wall / 1000).toFixed(2)} s wall), load ${load()}`);
+    assert.ok(ms > 0 && ms < BUDGET_MS, `trained and measured in ${ms} ms (budget ${BUDGET_MS})`);
+
+    const rows = await page.$$eval('#mask-reason-results tbody tr', (trs) => trs.map((tr) => ({
+      run: tr.dataset.run, forced: Number(tr.dataset.forced), free: Number(tr.dataset.free), cells: [...tr.querySelectorAll('td')].map((td) => td.textContent),
+    })));
+    assert.deepEqual(rows.map((r) => r.run), ['unmasked', 'masked']);
+    const [unmasked, masked] = rows;
+    // The article's claim, measured: with the mask both numbers are high.
+    assert.ok(masked.forced >= 0.95 && masked.free >= 0.95, `with the mask: ${masked.forced} / ${masked.free}`);
+    lines.push(`  without the mask: teacher-forced ${unmasked.forced.toFixed(3)}, written freely ${unmasked.free.toFixed(3)}; with it ${masked.forced.toFixed(3)} / ${masked.free.toFixed(3)}`);
+
+    const { keys, text } = await summaryOf(page, ID, lang);
+    const outcome = (row) => outcomeOf({ accuracy: row.forced, generatedAccuracy: row.free });
+    assert.equal(keys[0], `summary.unmasked.${outcome(unmasked)}`);
+    assert.equal(keys[2], `summary.masked.${outcome(masked)}`);
+    for (const share of [unmasked.forced, unmasked.free, masked.forced, masked.free]) assert.ok(text.includes(percent(share)), `the text says ${percent(share)}`);
+
+    // The maps: the masked model puts nothing above the diagonal; the sentence says the unmasked share.
+    const future = await page.$$eval('#mask-reason-maps .sbs-map', (els) => Object.fromEntries(els.map((e) => [e.dataset.run, Number(e.dataset.future)])));
+    assert.equal(future.masked, 0);
+    assert.ok(text.includes(percent(future.unmasked)), `the text says the weight above the diagonal, ${percent(future.unmasked)}`);
+    assert.ok(await page.locator('#mask-reason-maps details').count() >= 2, 'each map has its table');
+
+    await checkLayout(session, page, ID);
+    await page.close();
+  });
+}
