@@ -50,12 +50,12 @@ export default {
   results: {
     title: 'The two numbers, side by side',
     caption: 'Both models on all 512 held-out sequences',
-    model: 'model',
+    figure: 'figure',
     steps: 'steps',
     loss: 'training loss',
     forced: 'teacher-forced accuracy',
     free: 'accuracy writing freely',
-    sequences: 'whole sequences right, writing freely',
+    sequences: 'whole sequences right',
     empty: 'The numbers appear when both models are done.',
   },
   maps: {

@@ -47,6 +47,7 @@ export default {
     title: 'Where each model’s decoder looks in the source',
     intro: 'The cross-attention weights of each model on one held-out sequence (its two heads averaged), redrawn as the models train. Each row is a digit being written (the last row: the end of the sequence), each column a source digit; darker is more weight. The outlined cells are the source digit each target digit copies: the anti-diagonal.',
     caption: '{run}',
+    end: 'end',
     rowAxis: 'writing ↓',
     colAxis: 'source →',
     reading: 'On the digit to copy: {on} of the weight on average (spread evenly: {even}).',

@@ -49,12 +49,12 @@ export default {
   results: {
     title: '두 숫자를 나란히',
     caption: '보류 시퀀스 512개 전부에 대한 두 모델',
-    model: '모델',
+    figure: '수치',
     steps: '스텝',
     loss: '학습 손실',
     forced: '교사 강요 정확도',
     free: '스스로 쓴 정확도',
-    sequences: '스스로 써서 통째로 맞힌 시퀀스',
+    sequences: '통째로 맞힌 시퀀스',
     empty: '두 모델이 모두 끝나면 숫자가 나타납니다.',
   },
   maps: {

@@ -16,7 +16,7 @@ export function positionMaps({ t }) {
       if (!map) return null;
       const on = onReversal(map);
       // The rows: the target digits, then the end of the sequence.
-      const rowLabels = [...run.probe.target, '\u2403'].slice(0, map.rows).map(token);
+      const rowLabels = [...run.probe.target.map(token), t('maps.end')].slice(0, map.rows);
       return {
         ...map, rowLabels, colLabels: run.probe.source.map(token),
         outlined: Array.from({ length: SOURCE_LENGTH }, (_, k) => [k, SOURCE_LENGTH - 1 - k]),
