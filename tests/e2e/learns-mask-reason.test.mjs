@@ -5,12 +5,9 @@
 // sentences chosen from them (the outcome each run's numbers call for, the
 // percentages the table shows); the masked model's map has nothing above the
 // diagonal. English on learns.html at 1280 px, Korean in the embed at 375 px.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { DIST, openSite } from './browser.mjs';
-import { checkLayout, load, summaryOf, trainSection } from './side-by-side.mjs';
+import { checkLayout, load, suite, summaryOf, trainSection } from './side-by-side.mjs';
 import { outcomeOf, percent } from '../../web/src/sections/mask-reason/state.js';
 
 // The issue's target is 10 s from the click; measured 2.4 s (en, 1280 px) and
@@ -19,18 +16,7 @@ import { outcomeOf, percent } from '../../web/src/sections/mask-reason/state.js'
 // itself is the budget.
 const BUDGET_MS = 10000;
 const ID = 'mask-reason';
-let session;
-const lines = [];
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'learns.html')), 'dist/ is missing: run `npm run build` first');
-  session = await openSite();
-});
-after(async () => {
-  await session?.close();
-  console.log(`\nmask-reason in the browser (load average ${load()}):`);
-  for (const line of lines) console.log(`  ${line}`);
-});
+const run = suite(ID);
 
 const CASES = [
   { lang: 'en', width: 1280, path: `learns.html?lang=en#${ID}` },
@@ -39,8 +25,8 @@ const CASES = [
 
 for (const { lang, width, path } of CASES) {
   test(`${path} (${width} px): trains both within the budget; the numbers side by side and the sentences agree`, async () => {
-    const { page, ms, wall } = await trainSection(session, path, ID, { width });
-    lines.push(`${lang} ${width} px: ${(ms / 1000).toFixed(2)} s measured by the section (${(wall / 1000).toFixed(2)} s wall), load ${load()}`);
+    const { page, ms, wall } = await trainSection(run.session, path, ID, { width });
+    run.lines.push(`${lang} ${width} px: ${(ms / 1000).toFixed(2)} s measured by the section (${(wall / 1000).toFixed(2)} s wall), load ${load()}`);
     assert.ok(ms > 0 && ms < BUDGET_MS, `trained and measured in ${ms} ms (budget ${BUDGET_MS})`);
 
     const rows = await page.$$eval('#mask-reason-results thead th[data-run]', (ths) => ths.map((th) => ({
@@ -51,7 +37,7 @@ for (const { lang, width, path } of CASES) {
     const [unmasked, masked] = rows;
     // The article's claim, measured: with the mask both numbers are high.
     assert.ok(masked.forced >= 0.95 && masked.free >= 0.95, `with the mask: ${masked.forced} / ${masked.free}`);
-    lines.push(`  without the mask: teacher-forced ${unmasked.forced.toFixed(3)}, written freely ${unmasked.free.toFixed(3)}; with it ${masked.forced.toFixed(3)} / ${masked.free.toFixed(3)}`);
+    run.lines.push(`  without the mask: teacher-forced ${unmasked.forced.toFixed(3)}, written freely ${unmasked.free.toFixed(3)}; with it ${masked.forced.toFixed(3)} / ${masked.free.toFixed(3)}`);
 
     const { keys, text } = await summaryOf(page, ID, lang);
     const outcome = (row) => outcomeOf({ accuracy: row.forced, generatedAccuracy: row.free });
@@ -68,7 +54,7 @@ for (const { lang, width, path } of CASES) {
     assert.ok(text.includes(percent(future.unmasked)), `the text says the weight above the diagonal, ${percent(future.unmasked)}`);
     assert.ok(await page.locator('#mask-reason-maps details').count() >= 2, 'each map has its table');
 
-    await checkLayout(session, page, ID);
+    await checkLayout(run.session, page, ID);
     await page.close();
   });
 }

@@ -4,12 +4,9 @@
 // (budget below); the sentences chosen from the numbers the counters show;
 // the maps' weight on the anti-diagonal as the text says it. English on
 // learns.html at 1280 px, Korean in the embed at 375 px with learned positions.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { DIST, openSite } from './browser.mjs';
-import { checkLayout, load, summaryOf, trainSection } from './side-by-side.mjs';
+import { checkLayout, load, suite, summaryOf, trainSection } from './side-by-side.mjs';
 import { percent } from '../../web/src/sections/positions-trained/state.js';
 
 // The issue's target is 10 s from the click; measured 4.7 s (en, sinusoidal,
@@ -18,18 +15,7 @@ import { percent } from '../../web/src/sections/positions-trained/state.js';
 // of 500 steps): room enough under load, so the target itself is the budget.
 const BUDGET_MS = 10000;
 const ID = 'positions-trained';
-let session;
-const lines = [];
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'learns.html')), 'dist/ is missing: run `npm run build` first');
-  session = await openSite();
-});
-after(async () => {
-  await session?.close();
-  console.log(`\npositions-trained in the browser (load average ${load()}):`);
-  for (const line of lines) console.log(`  ${line}`);
-});
+const run = suite(ID);
 
 const CASES = [
   { lang: 'en', width: 1280, path: `learns.html?lang=en#${ID}` },
@@ -38,8 +24,8 @@ const CASES = [
 
 for (const { lang, width, path } of CASES) {
   test(`${path} (${width} px): trains both within the budget; near the guess against near 1, and the sentences agree`, async () => {
-    const { page, ms, wall } = await trainSection(session, path, ID, { width });
-    lines.push(`${lang} ${width} px: ${(ms / 1000).toFixed(2)} s measured by the section (${(wall / 1000).toFixed(2)} s wall), load ${load()}`);
+    const { page, ms, wall } = await trainSection(run.session, path, ID, { width });
+    run.lines.push(`${lang} ${width} px: ${(ms / 1000).toFixed(2)} s measured by the section (${(wall / 1000).toFixed(2)} s wall), load ${load()}`);
     assert.ok(ms > 0 && ms < BUDGET_MS, `trained and measured in ${ms} ms (budget ${BUDGET_MS})`);
 
     const { keys, text } = await summaryOf(page, ID, lang);
@@ -54,12 +40,12 @@ for (const { lang, width, path } of CASES) {
     // The counters (the final evaluation on every held-out sequence) and the text agree.
     const final = await page.$$eval('#positions-trained-training .sbs-counters p', (ps) => Object.fromEntries(ps.map((p) => [p.dataset.run, Number(p.dataset.generated)])));
     for (const run of ['none', 'positioned']) assert.ok(text.includes(percent(final[run])), `the text says ${run} wrote ${percent(final[run])}`);
-    lines.push(`  written freely: without positions ${final.none.toFixed(3)}, with them ${final.positioned.toFixed(3)}`);
+    run.lines.push(`  written freely: without positions ${final.none.toFixed(3)}, with them ${final.positioned.toFixed(3)}`);
     const named = await page.locator('#positions-trained-training .choice-input:checked').getAttribute('value');
     assert.equal(named, lang === 'ko' ? 'learned' : 'sinusoidal');
     assert.ok(await page.locator('#positions-trained-maps details').count() >= 2, 'each map has its table');
 
-    await checkLayout(session, page, ID);
+    await checkLayout(run.session, page, ID);
     await page.close();
   });
 }

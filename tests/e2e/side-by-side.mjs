@@ -2,12 +2,31 @@
 // twice side by side (learns-mask-reason.test.mjs, learns-positions-trained.test.mjs):
 // open the section (on learns.html or in the embed), press "Train both", wait
 // until both runs are measured, and read what the page shows.
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadavg } from 'node:os';
-import { addTestStyles } from './browser.mjs';
+import { DIST, addTestStyles, openSite } from './browser.mjs';
 import { axeViolations, describeViolations } from './a11y.mjs';
 
 export const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+
+// A test file's Chromium (opened before its tests, closed after them) and the
+// lines it reports at the end, with the load average: { session, lines }.
+export function suite(name) {
+  const state = { session: null, lines: [] };
+  before(async () => {
+    assert.ok(existsSync(join(DIST, 'learns.html')), 'dist/ is missing: run `npm run build` first');
+    state.session = await openSite();
+  });
+  after(async () => {
+    await state.session?.close();
+    console.log(`\n${name} in the browser (load average ${load()}):`);
+    for (const line of state.lines) console.log(`  ${line}`);
+  });
+  return state;
+}
 
 // `path`: learns.html?lang=..#id or embed/embed.html?section=id&lang=..; the
 // section's panel is #<id>-training. Returns the page, the ms the section

@@ -5,9 +5,7 @@
 // training pool on the page, as where no worker starts).
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
-import { openWorker } from '../../web/src/worker/bridge.js';
-import { trainingPool } from '../../web/src/training/training-pool.js';
-import { measuredRuns } from '../../web/src/training/measured-runs.js';
+import { trainSideBySide } from './train-side-by-side.js';
 import { applyEvent, emptyRecord } from '../../web/src/training/side-by-side.js';
 import {
   DEFAULTS, EXAMPLES, MAX_STEPS, RUNS, SOURCE_LENGTH, TARGET, describe as describeRuns, outcomeOf, readingOf, runsOf, selfMapOf, summarize,
@@ -136,21 +134,7 @@ describe('both runs trained for real (seed 1: the unmasked model cheats)', () =>
   beforeAll(async () => { engine = await createAttention({ learning: true }); });
 
   test('the unmasked model reaches the target teacher-forced and fails written freely; the masked one does both', async () => {
-    const open = (service, options) => openWorker(service, { ...options, createWorker: () => { throw new Error('no worker in Node'); } });
-    const record = emptyRecord(RUNS);
-    await new Promise((resolve, reject) => {
-      const runs = measuredRuns({
-        engine,
-        pool: (options) => trainingPool({ ...options, open }),
-        finish: async (request) => ({ evaluation: await request('evaluate'), probe: await request('probe') }),
-        onEvent: (event) => {
-          applyEvent(record, event);
-          if (event.type === 'error') reject(new Error(event.message));
-          else if (event.type === 'finished') resolve();
-        },
-      });
-      runs.start(runsOf({ seed: 1 }));
-    });
+    const record = await trainSideBySide(engine, runsOf({ seed: 1 }));
     for (const run of RUNS) expect(record.runs[run].reason).toBe('target');
     expect(keys(record)).toEqual(['summary.unmasked.fails', 'summary.map.ahead', 'summary.masked.generates', 'summary.lesson.cheat']);
     // The masked model's map has nothing above the diagonal: the mask, computed.

@@ -5,9 +5,7 @@
 // URL codec, and both runs trained for real in Node through the measured runs.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
-import { openWorker } from '../../web/src/worker/bridge.js';
-import { trainingPool } from '../../web/src/training/training-pool.js';
-import { measuredRuns } from '../../web/src/training/measured-runs.js';
+import { trainSideBySide } from './train-side-by-side.js';
 import { applyEvent, emptyRecord } from '../../web/src/training/side-by-side.js';
 import {
   DEFAULTS, EXAMPLES, MAX_STEPS, RUNS, SOURCE_LENGTH, TARGET, commonestGuess, crossMapOf, describe as describeRuns,
@@ -136,21 +134,7 @@ describe('both runs trained for real (seed 1)', () => {
   beforeAll(async () => { engine = await createAttention({ learning: true }); });
 
   test('without positions the budget runs out near the guess; with them the target is reached', async () => {
-    const open = (service, options) => openWorker(service, { ...options, createWorker: () => { throw new Error('no worker in Node'); } });
-    const record = emptyRecord(RUNS);
-    await new Promise((resolve, reject) => {
-      const runs = measuredRuns({
-        engine,
-        pool: (options) => trainingPool({ ...options, open }),
-        finish: async (request) => ({ evaluation: await request('evaluate'), probe: await request('probe') }),
-        onEvent: (event) => {
-          applyEvent(record, event);
-          if (event.type === 'error') reject(new Error(event.message));
-          else if (event.type === 'finished') resolve();
-        },
-      });
-      runs.start(runsOf(DEFAULTS));
-    });
+    const record = await trainSideBySide(engine, runsOf(DEFAULTS));
     expect(record.runs.none).toMatchObject({ reason: 'until', step: MAX_STEPS });
     expect(record.runs.positioned.reason).toBe('target');
     expect(keys(record)).toEqual(['summary.none.guesses', 'summary.none.forced', 'summary.positioned.learns', 'summary.maps.aligned', 'summary.verdict.order']);

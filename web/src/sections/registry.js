@@ -48,8 +48,8 @@ export const sections = [
   { id: 'cost', load: () => import('./cost/index.js'), params: ['n'], heights: [4500, 3210, 3100] },
   { id: 'bottleneck', load: () => import('./bottleneck/index.js'), page: 'learns', learning: true, params: ['seed', 'steps'], heights: [4000, 3000, 2800] },
   { id: 'induction', load: () => import('./induction/index.js'), page: 'learns', learning: true, params: ['seed'], heights: [6000, 4500, 4000] },
-  { id: 'mask-reason', load: () => import('./mask-reason/index.js'), page: 'learns', learning: true, params: ['seed'], heights: [4200, 3300, 3000] },
-  { id: 'positions-trained', load: () => import('./positions-trained/index.js'), page: 'learns', learning: true, params: ['seed', 'positions'], heights: [3600, 2900, 2700] },
+  { id: 'mask-reason', load: () => import('./mask-reason/index.js'), page: 'learns', learning: true, params: ['seed'], heights: [3470, 2360, 2340] },
+  { id: 'positions-trained', load: () => import('./positions-trained/index.js'), page: 'learns', learning: true, params: ['seed', 'positions'], heights: [3210, 2140, 2130] },
 ];
 
 // The height to reserve for `section` at a page `width` (px): its measured

@@ -23,18 +23,12 @@ import { button } from '../components/button.js';
 import { trainingCurves } from '../components/training-curves.js';
 import { formatNumber } from '../lib/format.js';
 import { measuredRuns } from '../training/measured-runs.js';
-import { applyEvent, emptyRecord, lastLoss } from '../training/side-by-side.js';
+import { applyEvent, emptyRecord, lastLoss, measure } from '../training/side-by-side.js';
 
 // The runs report up to 100 times a second between them: redrawn at most this often.
 const DRAW_MS = 200;
 const shown = (x, digits = 3) => (typeof x === 'number' ? formatNumber(x, digits) : '\u2014');
 
-// A run ends: every held-out example, and the probe's reading with the trained
-// weights (a section's `finish` may ask for more: request(name, payload)).
-export async function measure(request) {
-  const [evaluation, probe] = await Promise.all([request('evaluate'), request('probe')]);
-  return { evaluation, probe };
-}
 
 export function sideBySidePanel({ t, engine, store, ids, plan, finish = measure, controls = [], lines, references = () => [], onRecord, id, className }) {
   store.record ??= null;
@@ -64,10 +58,15 @@ export function sideBySidePanel({ t, engine, store, ids, plan, finish = measure,
   function onEvent(event) {
     if (!store.record) return;
     applyEvent(store.record, event);
-    if (event.type === 'finished') setStatus('done');
-    else if (event.type === 'error') {
-      console.error(event.message);
-      setStatus('failed');
+    if (event.type === 'finished' || event.type === 'error') {
+      if (event.type === 'error') console.error(event.message);
+      // The end is drawn at once, so that whatever reads data-state="done" finds it drawn.
+      clearTimeout(timer);
+      cancelAnimationFrame(frame);
+      draw();
+      setStatus(event.type === 'finished' ? 'done' : 'failed');
+      onRecord?.(store.record, store.status);
+      return;
     }
     redraw();
   }

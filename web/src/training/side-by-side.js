@@ -15,6 +15,14 @@
 //   reason: why its training ended ('target' or 'until'; null while it trains)
 //   final:  what the section's finish returned (e.g. { evaluation, probe })
 
+// What the sections measure when a run ends (measured-runs' `finish`): every
+// held-out example, and the probe's reading with the trained weights. A
+// section that needs more asks for it with request(name, payload).
+export async function measure(request) {
+  const [evaluation, probe] = await Promise.all([request('evaluate'), request('probe')]);
+  return { evaluation, probe };
+}
+
 export function emptyRecord(ids) {
   const runs = Object.fromEntries(ids.map((id) => [id, { status: 'waiting', step: 0, options: null, points: [], probe: null, reason: null, final: null }]));
   return { runs, ms: null, error: null };

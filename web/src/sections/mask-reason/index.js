@@ -3,12 +3,11 @@
 // and both accuracies as they train, the two numbers of each finished model
 // and the probe written both ways (./results.js), each model's self-attention
 // map (./maps.js), and what the runs showed (sentences chosen by ./state.js).
-import { h, html } from '../../lib/dom.js';
-import { formula } from '../../components/formula.js';
-import { liveModel } from '../../lib/live-model.js';
 import { seedControl } from '../../components/seed-control.js';
-import { measure, sideBySidePanel } from '../side-by-side-panel.js';
+import { sideBySidePanel } from '../side-by-side-panel.js';
+import { measure } from '../../training/side-by-side.js';
 import { sideBySideSummary } from '../side-by-side-summary.js';
+import { layOut, sectionSettings } from '../side-by-side-section.js';
 import { RUNS, SOURCE_LENGTH, describe, runsOf, summarize } from './state.js';
 import { maskMaps } from './maps.js';
 import { resultsView } from './results.js';
@@ -33,12 +32,7 @@ const LINES = {
 const finish = async (request) => ({ ...(await measure(request)), generation: await request('generate') });
 
 function mount(root, { engine, t, store, initial, onChange }) {
-  const model = (store.model ??= liveModel({
-    initial: initial ?? params.defaults(),
-    compute: () => null,
-    actions: { set(settings, changes) { Object.assign(settings, changes); } },
-    views: { settings: (_, settings) => settings },
-  }));
+  const model = sectionSettings(store, initial ?? params.defaults());
   root.classList.add('mr-root');
   const label = (line) => ({ ...line, label: t(`${line.metric === 'loss' ? 'runs' : 'lines'}.${line.id}`), plainLabel: t(`${line.metric === 'loss' ? 'runs' : 'lines'}.${line.id}`) });
   const maps = maskMaps({ t });
@@ -59,17 +53,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
     },
   });
 
-  root.append(
-    h('div', { class: 'prose' },
-      html('p', { class: 'section-lede' }, t('lede')),
-      html('p', {}, t('task', { length: SOURCE_LENGTH })),
-      formula(formulas.mask).el,
-      html('p', {}, t('formula'))),
-    panel.el,
-    results.el,
-    summary.el,
-    maps.el,
-    html('div', { class: 'prose' }, t('after')));
+  layOut(root, { t, tex: formulas.mask, length: SOURCE_LENGTH, panels: [panel.el, results.el, summary.el, maps.el] });
 
   return {
     destroy() { panel.destroy(); },

@@ -3,13 +3,11 @@
 // the loss and the accuracy written freely as they train, against the score
 // of guessing the commonest source digit; each decoder's cross-attention on
 // the probe (./maps.js); and what the runs showed (sentences chosen by ./state.js).
-import { h, html } from '../../lib/dom.js';
-import { formula } from '../../components/formula.js';
-import { liveModel } from '../../lib/live-model.js';
 import { seedControl } from '../../components/seed-control.js';
 import { choiceGroup } from '../../components/choice-group.js';
 import { sideBySidePanel } from '../side-by-side-panel.js';
 import { sideBySideSummary } from '../side-by-side-summary.js';
+import { layOut, sectionSettings } from '../side-by-side-section.js';
 import { POSITIONS, RUNS, SOURCE_LENGTH, commonestGuess, describe, percent, runsOf, summarize } from './state.js';
 import { positionMaps } from './maps.js';
 import params from './params.js';
@@ -23,12 +21,7 @@ const COLOR = { none: 'var(--c-raw)', positioned: 'var(--c-scaled)' };
 const lines = (metric) => RUNS.map((run) => ({ id: run, run, metric, color: COLOR[run], marker: 'none', dash: run === 'none' ? '6 3' : undefined }));
 
 function mount(root, { engine, t, store, initial, onChange }) {
-  const model = (store.model ??= liveModel({
-    initial: initial ?? params.defaults(),
-    compute: () => null,
-    actions: { set(settings, changes) { Object.assign(settings, changes); } },
-    views: { settings: (_, settings) => settings },
-  }));
+  const model = sectionSettings(store, initial ?? params.defaults());
   root.classList.add('pt-root');
   const changed = (changes) => { model.set(changes); onChange?.(model.snapshot); panel.reset(); };
   const seed = seedControl({ label: t('controls.seed'), newLabel: t('controls.newSeed'), value: model.settings.seed, onChange: (v) => changed({ seed: v }) });
@@ -54,16 +47,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
     },
   });
 
-  root.append(
-    h('div', { class: 'prose' },
-      html('p', { class: 'section-lede' }, t('lede')),
-      html('p', {}, t('task', { length: SOURCE_LENGTH })),
-      formula(formulas.input).el,
-      html('p', {}, t('formula'))),
-    panel.el,
-    summary.el,
-    maps.el,
-    html('div', { class: 'prose' }, t('after')));
+  layOut(root, { t, tex: formulas.input, length: SOURCE_LENGTH, panels: [panel.el, summary.el, maps.el] });
 
   return {
     destroy() { panel.destroy(); },
