@@ -87,6 +87,7 @@ describe('what a map reads', () => {
 describe('the sentences, chosen from the numbers', () => {
   const asArticle = finished({ unmasked: { accuracy: 0.994, generatedAccuracy: 0.438 }, masked: { accuracy: 0.997, generatedAccuracy: 0.996 } });
   const lucky = finished({ unmasked: { accuracy: 0.998, generatedAccuracy: 0.972 }, masked: { accuracy: 0.994, generatedAccuracy: 0.989 }, unmaskedMap: map({ next: 0.05, source: 0.5 }) });
+  const luckyAhead = finished({ unmasked: { accuracy: 0.998, generatedAccuracy: 0.972 }, masked: { accuracy: 0.994, generatedAccuracy: 0.989 }, unmaskedMap: map({ next: 0.3, source: 0.5 }) });
   const short = finished({ unmasked: { accuracy: 0.7, generatedAccuracy: 0.3 }, masked: { accuracy: 0.6, generatedAccuracy: 0.55 } });
 
   test('the cheat: high teacher-forced, low written freely, weight on the answer; the masked model both', () => {
@@ -99,11 +100,12 @@ describe('the sentences, chosen from the numbers', () => {
 
   test('a seed that learns to read the source anyway says so; runs that do not learn say so', () => {
     expect(keys(lucky)).toEqual(['summary.unmasked.generates', 'summary.map.behind', 'summary.masked.generates', 'summary.lesson.luck']);
-    expect(keys(short)).toEqual(['summary.unmasked.short', 'summary.map.ahead', 'summary.masked.short', 'summary.lesson.mixed']);
+    expect(keys(luckyAhead)).toEqual(['summary.unmasked.generates', 'summary.map.aheadAnyway', 'summary.masked.generates', 'summary.lesson.luck']);
+    expect(keys(short)).toEqual(['summary.unmasked.short', 'summary.map.plain', 'summary.masked.short', 'summary.lesson.mixed']);
   });
 
   test.each(['en', 'ko'])('%s: every sentence filled in with the numbers', (lang) => {
-    for (const record of [asArticle, lucky, short]) {
+    for (const record of [asArticle, lucky, luckyAhead, short]) {
       const sentences = describeRuns(T[lang], record);
       expect(sentences).toHaveLength(4);
       for (const s of sentences) expect(s).not.toMatch(/[{}\u27e6]/);

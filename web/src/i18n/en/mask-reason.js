@@ -82,6 +82,8 @@ export default {
     },
     map: {
       ahead: R`Its map shows why: {future} of its weight lies above the diagonal, on tokens that come later, {next} of it on the very token each row must predict (against {source} on the source digit the answer copies). With the mask that share is {masked}.`,
+      aheadAnyway: R`Its map still puts {future} of its weight above the diagonal, {next} on the very token each row must predict, but {source} on the source digit the answer copies: enough to write without the answers in view. With the mask the share above the diagonal is {masked}.`,
+      plain: R`Its map puts {future} of its weight above the diagonal ({next} on the token to predict, {source} on the source digit the answer copies); with the mask, {masked}.`,
       behind: R`Its map puts only {future} of its weight above the diagonal ({next} on the token to predict, {source} on the source digit the answer copies); with the mask, {masked}.`,
     },
     masked: {

@@ -94,6 +94,11 @@ export function outcomeOf(evaluation) {
   return evaluation.accuracy - evaluation.generatedAccuracy >= GAP ? 'fails' : 'generates';
 }
 
+// The sentence of an unmasked map that looks ahead, by the run's outcome: it
+// explains a failure ('ahead'), looks ahead without depending on it
+// ('aheadAnyway'), or is only described (a run that did not learn: 'plain').
+const MAP_OF_OUTCOME = Object.freeze({ fails: 'ahead', generates: 'aheadAnyway', short: 'plain' });
+
 // The sentences that say what the two finished runs showed, as keys of the
 // section's strings with their numbers, each chosen from the numbers.
 // record: src/training/side-by-side.js's, both runs done.
@@ -111,8 +116,8 @@ export function summarize(record) {
 
   const uRead = readingOf(selfMapOf(u.final.probe));
   const mRead = readingOf(selfMapOf(m.final.probe));
-  const looks = uRead.future >= LOOKS_AHEAD;
-  parts.push({ key: `summary.map.${looks ? 'ahead' : 'behind'}`, params: { future: uRead.future, next: uRead.next, source: uRead.source, masked: mRead.future } });
+  const map = uRead.future >= LOOKS_AHEAD ? MAP_OF_OUTCOME[unmasked] : 'behind';
+  parts.push({ key: `summary.map.${map}`, params: { future: uRead.future, next: uRead.next, source: uRead.source, masked: mRead.future } });
 
   parts.push({ key: `summary.masked.${masked}`, params: figures(m) });
 
