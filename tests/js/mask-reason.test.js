@@ -11,6 +11,7 @@ import {
   DEFAULTS, EXAMPLES, MAX_STEPS, RUNS, SOURCE_LENGTH, TARGET, describe as describeRuns, outcomeOf, readingOf, runsOf, selfMapOf, summarize,
 } from '../../web/src/sections/mask-reason/state.js';
 import params from '../../web/src/sections/mask-reason/params.js';
+import { rightOf } from '../../web/src/sections/mask-reason/results.js';
 import { decodeSection, encodeSection } from '../../web/src/lib/params.js';
 import { translator } from '../../web/src/i18n/lookup.js';
 import en from '../../web/src/i18n/en/mask-reason.js';
@@ -75,6 +76,11 @@ describe('what a map reads', () => {
     expect(reading.source).toBeCloseTo(0.2, 6);
     const causal = readingOf(selfMapOf(probeOf(map({ source: 0.5 }))));
     expect(causal).toEqual({ future: 0, next: 0, source: 0.5 });
+  });
+
+  test('the probe written: its digits right, position by position', () => {
+    expect(rightOf(['8', '6', '2', '6', '6', '6', '6', '3'], ['8', '6', '2', '9', '5', '4', '1', '3'])).toBe(4);
+    expect(rightOf(['8', '6'], ['8', '6', '2'])).toBe(2);   // stopped early: the rest wrong
   });
 
   test('the outcome of an evaluation', () => {

@@ -73,6 +73,7 @@ export default {
     target: 'reversed:',
     forced: '{run}, teacher-forced:',
     free: '{run}, writing freely:',
+    right: '({right} of {total} right)',
   },
   summary: {
     unmasked: {

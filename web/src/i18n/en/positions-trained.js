@@ -65,7 +65,7 @@ export default {
       short: R`With {positions} positions the model writes only {generated} right after {steps} steps: it did not learn the task within the budget.`,
     },
     maps: {
-      aligned: R`The maps show how: with positions each digit being written puts {positioned} of its weight on the source digit it copies, the anti-diagonal; without, {none}, about as much as weight spread evenly ({even}).`,
+      aligned: R`The maps show how: with positions each digit being written puts on average {positioned} of its weight on the source digit it copies, the anti-diagonal; without, {none}, about as much as weight spread evenly ({even}).`,
       other: R`On the source digit each one copies, the model with positions puts {positioned} of its weight, the one without {none} (spread evenly: {even}).`,
     },
     verdict: {

@@ -72,6 +72,7 @@ export default {
     target: '거꾸로:',
     forced: '{run}, 교사 강요:',
     free: '{run}, 스스로 쓰기:',
+    right: '({total}개 중 {right}개 맞음)',
   },
   summary: {
     unmasked: {

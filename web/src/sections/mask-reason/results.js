@@ -9,6 +9,8 @@ import { formatNumber } from '../../lib/format.js';
 import { RUNS, percent } from './state.js';
 
 const FIGURES = ['steps', 'loss', 'forced', 'free', 'sequences'];
+// How many of the target's digits `tokens` has right, position by position.
+export const rightOf = (tokens, target) => target.filter((digit, i) => tokens[i] === digit).length;
 const digits = (tokens) => `<span lang="zxx" class="mr-digits">${tokens.map((d) => escapeHTML(d || '\u00b7')).join(' ')}</span>`;
 
 export function resultsView({ t }) {
@@ -53,9 +55,10 @@ export function resultsView({ t }) {
         `${t('probe.source')} ${digits(reading.source)} ${t('probe.target')} ${digits(reading.target)}`,
         ...RUNS.flatMap((run) => {
           const f = record.runs[run].final;
+          const right = (tokens) => t('probe.right', { right: rightOf(tokens, reading.target), total: reading.target.length });
           return [
-            `${t('probe.forced', { run: t(`runs.${run}`) })} ${digits(f.probe.predicted)}`,
-            `${t('probe.free', { run: t(`runs.${run}`) })} ${digits(f.generation.tokens)}`,
+            `${t('probe.forced', { run: t(`runs.${run}`) })} ${digits(f.probe.predicted)} ${right(f.probe.predicted)}`,
+            `${t('probe.free', { run: t(`runs.${run}`) })} ${digits(f.generation.tokens)} ${right(f.generation.tokens)}`,
           ];
         }),
       ];
