@@ -101,6 +101,8 @@ describe('the sentences, chosen from the numbers', () => {
 
   test('runs that come out otherwise say so', () => {
     expect(keys(between)).toEqual(['summary.none.between', 'summary.none.forced', 'summary.positioned.learns', 'summary.maps.other', 'summary.verdict.order']);
+    // Aligned with positions, but without them well above an even spread: described, not called even.
+    expect(keys(finished({ none: { generatedAccuracy: 0.22 }, positioned: { generatedAccuracy: 0.999 }, noneOn: 0.3 }))[3]).toBe('summary.maps.other');
     expect(keys(bothFail)).toEqual(['summary.none.learns', 'summary.positioned.short', 'summary.maps.other', 'summary.verdict.not']);
   });
 

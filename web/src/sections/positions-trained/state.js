@@ -37,9 +37,11 @@ export const MAX_STEPS = 500;
 // without order "guesses" when it is no more than NEAR above the commonest-digit guess.
 export const LEARNED = 0.95;
 export const NEAR = 0.05;
-// A map "follows the reversal" when at least this share of its weight is on
-// the source digit each target copies.
+// A map "follows the reversal" when at least ALIGNED of its weight is on the
+// source digit each target copies; it is "about even" when it puts there no
+// more than twice the even share, 1/L.
 export const ALIGNED = 0.5;
+export const ABOUT_EVEN = 2 / SOURCE_LENGTH;
 
 export const DEFAULTS = Object.freeze({ seed: 1, positions: 'sinusoidal' });
 
@@ -130,7 +132,7 @@ export function summarize(record) {
 
   const noneOn = onReversal(crossMapOf(none.final.probe));
   const positionedOn = onReversal(crossMapOf(positioned.final.probe));
-  const aligned = positionedOn >= ALIGNED && noneOn < ALIGNED;
+  const aligned = positionedOn >= ALIGNED && noneOn <= ABOUT_EVEN;
   parts.push({ key: `summary.maps.${aligned ? 'aligned' : 'other'}`, params: { none: noneOn, positioned: positionedOn, even: 1 / SOURCE_LENGTH } });
 
   const verdict = blind !== 'learns' && outcomeOf(pe) === 'learns' ? 'order' : 'not';
