@@ -8,7 +8,7 @@ import { createAttention } from '../../web/src/engine/index.js';
 import { trainSideBySide } from './train-side-by-side.js';
 import { applyEvent, emptyRecord } from '../../web/src/training/side-by-side.js';
 import {
-  DEFAULTS, EXAMPLES, MAX_STEPS, RUNS, SOURCE_LENGTH, TARGET, describe as describeRuns, outcomeOf, readingOf, runsOf, selfMapOf, summarize,
+  DEFAULTS, EXAMPLES, MAX_STEPS, RUNS, SOURCE_LENGTH, TARGET_LOSS, describe as describeRuns, outcomeOf, readingOf, runsOf, selfMapOf, summarize,
 } from '../../web/src/sections/mask-reason/state.js';
 import params from '../../web/src/sections/mask-reason/params.js';
 import { rightOf } from '../../web/src/sections/mask-reason/results.js';
@@ -54,13 +54,13 @@ function finished({ unmasked, masked, unmaskedMap = map({ next: 0.6, source: 0.2
 const keys = (record) => summarize(record).map((p) => p.key);
 
 describe('the plan', () => {
-  test('the same decoder from one seed, without the mask and with it, each to the teacher-forced target', () => {
+  test('the same decoder from one seed, without the mask and with it, each to the teacher-forced loss target', () => {
     const runs = runsOf({ seed: 7 });
     expect(runs.map((r) => r.id)).toEqual(['unmasked', 'masked']);
     expect(runs.map((r) => r.options.causal)).toEqual([false, true]);
     for (const run of runs) {
       expect(run.options).toMatchObject({ task: 'reverse', model: 'decoder', seed: 7, sourceLength: L });
-      expect(run.play).toMatchObject({ until: MAX_STEPS, target: { metric: 'accuracy', atLeast: TARGET }, measure: { examples: EXAMPLES } });
+      expect(run.play).toMatchObject({ until: MAX_STEPS, target: { metric: 'heldOutLoss', atMost: TARGET_LOSS }, measure: { examples: EXAMPLES } });
     }
     const { causal, ...rest } = runs[0].options;
     expect(runs[1].options).toEqual({ ...rest, causal: true });

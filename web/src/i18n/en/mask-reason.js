@@ -12,7 +12,7 @@ export default {
   buttons: { train: 'Train both', stop: 'Stop' },
   training: {
     title: 'Without the mask and with it, trained side by side',
-    intro: R`Both models start from the same seed and train at once, each in a background thread: $d_{\text{model}} = 16$, 2 heads, 1 layer, batches of 32. Every 25 steps each is scored on 64 held-out sequences, with teacher forcing and writing freely. Each stops once its teacher-forced accuracy reaches 99% (or after 1,000 steps); then both are scored on all 512 held-out sequences.`,
+    intro: R`Both models start from the same seed and train at once, each in a background thread: $d_{\text{model}} = 16$, 2 heads, 1 layer, batches of 32. Every 25 steps each is scored on 64 held-out sequences, with teacher forcing and writing freely. Each stops once its teacher-forced loss on them falls to 0.02, about zero (or after 1,000 steps); then both are scored on all 512 held-out sequences.`,
   },
   status: {
     idle: 'Not trained yet. Press “Train both”.',
