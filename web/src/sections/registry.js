@@ -47,6 +47,7 @@ export const sections = [
   { id: 'order', load: () => import('./order/index.js'), params: ['perm', 'pe'], heights: [5110, 3230, 3190] },
   { id: 'cost', load: () => import('./cost/index.js'), params: ['n'], heights: [4500, 3210, 3100] },
   { id: 'bottleneck', load: () => import('./bottleneck/index.js'), page: 'learns', learning: true, params: ['seed', 'steps'], heights: [4000, 3000, 2800] },
+  { id: 'family-trained', load: () => import('./family-trained/index.js'), page: 'learns', learning: true, params: ['task', 'seed', 'models', 'window', 'feeding'], heights: [6500, 4600, 4200] },
   { id: 'induction', load: () => import('./induction/index.js'), page: 'learns', learning: true, params: ['seed'], heights: [6000, 4500, 4000] },
 ];
 

@@ -11,11 +11,11 @@ export default {
     luong: R`Luong’s model first makes the current state $h_t$, then scores against it, and puts the context into the output $\tilde h_t$ afterwards: “our computation path is simpler”, as the paper says. Its encoder here is one GRU read left to right. Three scores:`,
     local: R`A <b>global</b> window scores every source position. A <b>local-p</b> window predicts where to look, $p_t$, and weighs each position by a Gaussian around it ($D = {half}$); the weights are not renormalised, as in the paper:`,
     feeding: R`With <b>input feeding</b>, the output of the step before, $\tilde h_{t-1}$, goes into the next step with the previous word, so that the model knows where it has already looked:`,
-    tasks: R`Every variant is a GRU translator of width $d_{\text{model}} = 32$, trained on batches of 16 sentences until it writes 95% of the words right on held-out sentences, writing freely (on the first 64, every 25 steps), or until 1,000 steps; then it is measured on all of them. <b>Translate</b>: a toy English that becomes Korean word order with particles, with optional adjectives, adverbs, places and times, so the alignment moves from sentence to sentence. <b>Reverse</b>: eight digits written backwards. Up to {max} variants train at once, two at a time in background threads.`,
+    tasks: R`Every variant is a GRU translator of width $d_{\text{model}} = {dModel}$, trained on batches of {batch} sentences until it writes {target} of the words right on held-out sentences, writing freely (on the first {examples}, every {every} steps), or until {steps} steps; then it is measured on all of them. <b>Translate</b>: a toy English that becomes Korean word order with particles, with optional adjectives, adverbs, places and times, so the alignment moves from sentence to sentence. <b>Reverse</b>: {length} digits written backwards, where the reference alignment is the anti-diagonal. Up to {max} variants train at once, two at a time in background threads.`,
   },
   controls: {
     task: 'Task',
-    tasks: { translate: 'English → Korean', reverse: 'Reverse 8 digits' },
+    tasks: { translate: 'English → Korean', reverse: 'Reverse {length} digits' },
     seed: 'Seed',
     newSeed: 'New seed',
     modelsLegend: 'Models',
@@ -97,6 +97,10 @@ export default {
       reverse: 'Where they look: over {examples} held-out sequences, the largest weight of an output digit sat on the digit it copies for {low} ({lowVariant}) to {high} ({highVariant}) of them.',
     },
     elsewhere: 'Right without looking at the reference: {variants} wrote at least {well} of the words right while their largest weight sat on the reference’s word for less than half of them. The peak of the attention is not the only way to the right word.',
+    probe: {
+      translate: 'In the probe’s maps, over all {count} variants, the largest weight of a content word sits on its source word in {on} of {aligned} rows, one word right of it in {right}, one word left in {left}.',
+      reverse: 'In the probe’s maps, over all {count} variants, the largest weight sits on the digit being copied (the anti-diagonal) in {on} of {aligned} rows, one position right of it (the digit written just before) in {right}, one left in {left}.',
+    },
     shifted: {
       reverse: 'In the probe, most of the largest weights of {variants} sit one position right of the reference: on the source digit the model has just written. The decoder finds that digit by its content, and reads its neighbour, the digit to write next, from the encoder state there.',
       translate: 'In the probe, most of the largest weights of {variants} sit one word right of the reference’s word.',

@@ -4,7 +4,11 @@
 // of one probe sentence, and what this run measured in words. State: ./state.js.
 import { h, html } from '../../lib/dom.js';
 import { formula } from '../../components/formula.js';
-import { MAX_VARIANTS, WINDOW_HALF_WIDTH, createFamilyTrained } from './state.js';
+import {
+  BATCH_SIZE, D_MODEL, EVALUATE_EVERY, EXAMPLES_WHILE_TRAINING, MAX_STEPS, MAX_VARIANTS, REVERSE_LENGTH, TARGET, WINDOW_HALF_WIDTH,
+  createFamilyTrained, percent,
+} from './state.js';
+import { formatInteger } from '../../lib/format.js';
 import { trainingPanel } from './training-panel.js';
 import params from './params.js';
 import formulas from './formulas.tex.js';
@@ -29,7 +33,10 @@ function mount(root, { engine, t, store, initial, onChange }) {
       formula(formulas.local).el,
       html('p', {}, t('models.feeding')),
       formula(formulas.feeding).el,
-      html('p', {}, t('models.tasks', { max: MAX_VARIANTS }))),
+      html('p', {}, t('models.tasks', {
+        dModel: D_MODEL, batch: BATCH_SIZE, target: percent(TARGET, 0), examples: EXAMPLES_WHILE_TRAINING, every: EVALUATE_EVERY,
+        steps: formatInteger(MAX_STEPS), length: REVERSE_LENGTH, max: MAX_VARIANTS,
+      }))),
     panel.el,
     html('div', { class: 'prose' }, t('after')));
 

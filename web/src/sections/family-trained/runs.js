@@ -5,14 +5,14 @@
 // alignment agreement and its final reading of the probe. What they report
 // comes to onEvent (./state.js applyEvent).
 //
-//   const runs = familyRuns({ engine, onEvent });
+//   const runs = familyRuns({ engine, onEvent });   // pool: the training pool's maker (tests)
 //   runs.start(settings); runs.stop();
 import { measuredRuns } from '../../training/measured-runs.js';
 import { AGREEMENT_EXAMPLES, runsOf } from './state.js';
 
-export function familyRuns({ engine, onEvent }) {
+export function familyRuns({ engine, onEvent, pool }) {
   const runs = measuredRuns({
-    engine, onEvent,
+    engine, onEvent, ...(pool ? { pool } : {}),
     finish: async (request) => {
       const [evaluation, agreement, probe] = await Promise.all([
         request('evaluate'), request('alignmentAgreement', { examples: AGREEMENT_EXAMPLES }), request('probe'),

@@ -8,13 +8,13 @@ import { button } from '../../components/button.js';
 import { choiceGroup } from '../../components/choice-group.js';
 import { seedControl } from '../../components/seed-control.js';
 import { toggleSwitch } from '../../components/toggle-switch.js';
-import { FEEDINGS, SCORES, TASKS, WINDOWS, settingsProblem, variantsOf } from './state.js';
+import { FEEDINGS, REVERSE_LENGTH, SCORES, TASKS, WINDOWS, settingsProblem, variantsOf } from './state.js';
 
 // actions: { play, stop } -> what each button does.
 export function trainingControls(settings, { t, onSet, actions }) {
   const choices = (id, legend, values, key) => {
     const group = choiceGroup({
-      legend: t(legend), options: values.map((v) => ({ value: v, label: t(`${legend}s.${v}`) })),
+      legend: t(legend), options: values.map((v) => ({ value: v, label: t(`${legend}s.${v}`, { length: REVERSE_LENGTH }) })),
       value: settings[key], onChange: (v) => onSet({ [key]: v }),
     });
     group.el.id = id;
