@@ -97,8 +97,8 @@ export function sweepPanel(model, { t, engine, store, onSettings }) {
       const cell = cells[id];
       setText(cell, cellText(run));
       cell.dataset.status = run.status;
-      if (run.final) cell.dataset.accuracy = String(run.final.generatedAccuracy);
-      else delete cell.dataset.accuracy;
+      if (run.final) Object.assign(cell.dataset, { accuracy: String(run.final.generatedAccuracy), reached: run.reachedAt === null ? '' : String(run.reachedAt) });
+      else { delete cell.dataset.accuracy; delete cell.dataset.reached; }
     }
     chart.update({ series: seriesOf(sweep) });
     el.dataset.done = String(doneCount(sweep));

@@ -34,7 +34,7 @@ function variantMap({ t, variant, reading, task }) {
     positionCells = reading.target.map(() => h('td', { class: 'num' }));
     windowTable = h('details', { class: 'table-alt' },
       html('summary', {}, t('maps.positionsTable')),
-      h('div', { class: 'matrix-scroll' }, h('table', { class: 'matrix' },
+      h('div', { class: 'matrix-scroll' }, h('table', { class: 'matrix ft-positions' },
         h('thead', {}, h('tr', {}, html('th', { scope: 'col' }, t('maps.output')), html('th', { scope: 'col' }, t('maps.position')), html('th', { scope: 'col' }, t('maps.reference')))),
         h('tbody', {}, reading.target.map((w, r) => h('tr', {},
           html('th', { scope: 'row' }, word(w, targetLang)),
@@ -50,6 +50,8 @@ function variantMap({ t, variant, reading, task }) {
     el.dataset.on = String(a.on);
     el.dataset.aligned = String(a.aligned);
     el.dataset.right = String(a.right);
+    el.dataset.left = String(a.left);
+    if (positions) el.dataset.inside = String(a.inWindow);
     let text = t('maps.on', { on: a.on, aligned: a.aligned });
     if (a.right > 0 || a.left > 0) text += ` ${t('maps.off', { right: a.right, left: a.left })}`;
     if (positions) {
