@@ -151,7 +151,7 @@ describe('the sentences follow the numbers, whichever way the runs came out', ()
       'luong-dot-local-feed': { reached: null, accuracy: 0.66, agreement: 0.23, probe: reading({ on: 1, right: 3, positions: [1, 2, 9, 9] }) },
       'luong-dot-local-nofeed': { reached: 725, probe: reading({ on: 4, positions: [1, 2, 3, 4] }) },
     });
-    expect(keys(state)).toEqual(['summary.reach.some', 'summary.alignment.translate', 'summary.probe.translate', 'summary.shifted.translate', 'summary.local', 'summary.pairs.feeding', 'summary.pairs.window']);
+    expect(keys(state)).toEqual(['summary.reach.some', 'summary.alignment.translate', 'summary.probe.translate', 'summary.shifted.translate', 'summary.local.translate', 'summary.pairs.feeding', 'summary.pairs.window']);
     const english = text('en', state);
     expect(english).toContain('3 of 4 variants reached 95% on the held-out part within 1000 steps; Luong dot · local-p · feeding did not (the lowest held-out accuracy among them: 66.0%)');
     expect(english).toContain('most of the largest weights of Luong dot · local-p · feeding sit one word right of the reference’s word');
@@ -161,7 +161,7 @@ describe('the sentences follow the numbers, whichever way the runs came out', ()
     const korean = text('ko', state);
     expect(korean).toContain('변형 4개 중 3개가 1000단계 안에');
     expect(korean).toContain('Luong dot · local-p · 피딩 켬은 이르지 못했습니다(그중 가장 낮은 평가 정확도: 66.0%)');
-    expect(korean).toContain('입력 피딩을 켰을 때 대 껐을 때: dot는 400 대 500; dot는 1000단계 안에 못 이룸 대 725.');
+    expect(korean).toContain('입력 피딩을 켰을 때 대 껐을 때: dot: 400 대 500; dot: 1000단계 안에 못 이룸 대 725.');
     expect(korean).toContain('단어 8개 중 6개에서');
   });
 

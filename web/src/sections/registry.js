@@ -42,12 +42,12 @@ export const sections = [
   { id: 'masking', load: () => import('./masking/index.js'), params: ['mask', 'row'], heights: [3070, 2420, 2150] },
   { id: 'multi-head', load: () => import('./multi-head/index.js'), params: ['heads', 'seed'], heights: [3890, 2670, 2430] },
   { id: 'cross-attention', load: () => import('./cross-attention/index.js'), params: ['decoder', 'encoder'], heights: [5510, 3920, 3290] },
-  { id: 'family', load: () => import('./family/index.js'), params: ['seed'], heights: [7600, 5100, 4310] },
+  { id: 'family', load: () => import('./family/index.js'), params: ['seed'], heights: [9130, 6140, 5350] },
   { id: 'learning', load: () => import('./learning/index.js'), learning: 'basic', params: ['task', 'seed', 'heads', 'scaling', 'lr'], heights: [5650, 3880, 3700] },
   { id: 'order', load: () => import('./order/index.js'), params: ['perm', 'pe'], heights: [5110, 3230, 3190] },
   { id: 'cost', load: () => import('./cost/index.js'), params: ['n'], heights: [4500, 3210, 3100] },
   { id: 'bottleneck', load: () => import('./bottleneck/index.js'), page: 'learns', learning: true, params: ['seed', 'steps'], heights: [4000, 3000, 2800] },
-  { id: 'family-trained', load: () => import('./family-trained/index.js'), page: 'learns', learning: true, params: ['task', 'seed', 'models', 'window', 'feeding'], heights: [6500, 4600, 4200] },
+  { id: 'family-trained', load: () => import('./family-trained/index.js'), page: 'learns', learning: true, params: ['task', 'seed', 'models', 'window', 'feeding'], heights: [4610, 3110, 3100] },
   { id: 'induction', load: () => import('./induction/index.js'), page: 'learns', learning: true, params: ['seed'], heights: [6000, 4500, 4000] },
 ];
 

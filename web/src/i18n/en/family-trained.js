@@ -62,7 +62,7 @@ export default {
     },
   },
   results: {
-    caption: 'Steps to {target} on the held-out part; at the end, accuracy on every held-out sentence, and how often the largest attention weight sat on the reference’s word ({examples} held-out sentences).',
+    caption: 'Steps to {target} on the held-out part; at the end, accuracy on every held-out example, and how often the largest attention weight sat on the reference’s token ({examples} held-out examples).',
     variant: 'Variant',
     steps: 'Steps to {target}',
     accuracy: 'Held-out accuracy',
@@ -105,7 +105,10 @@ export default {
       reverse: 'In the probe, most of the largest weights of {variants} sit one position right of the reference: on the source digit the model has just written. The decoder finds that digit by its content, and reads its neighbour, the digit to write next, from the encoder state there.',
       translate: 'In the probe, most of the largest weights of {variants} sit one word right of the reference’s word.',
     },
-    local: 'The local-p window of {variants} was centred within {half} positions of the reference’s word for {inside} of {total} words of the probe.',
+    local: {
+      translate: 'The local-p window of {variants} was centred within {half} positions of the reference’s word for {inside} of {total} words of the probe.',
+      reverse: 'The local-p window of {variants} was centred within {half} positions of the digit being copied for {inside} of {total} digits of the probe.',
+    },
     pairs: {
       feeding: 'Steps to {target}, with input feeding against without: {list}.',
       window: 'Steps to {target}, global against local-p: {list}.',

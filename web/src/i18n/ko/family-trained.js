@@ -61,7 +61,7 @@ export default {
     },
   },
   results: {
-    caption: '평가용 앞부분에서 {target}에 이른 단계. 끝난 뒤에는 평가용 문장 전부에서의 정확도와, 가장 큰 어텐션 가중치가 기준 정렬의 단어에 놓인 비율(평가용 문장 {examples}개).',
+    caption: '평가용 앞부분에서 {target}에 이른 단계. 끝난 뒤에는 평가용 예제 전부에서의 정확도와, 가장 큰 어텐션 가중치가 기준 정렬의 토큰에 놓인 비율(평가용 예제 {examples}개).',
     variant: '변형',
     steps: '{target}에 이른 단계',
     accuracy: '평가 정확도',
@@ -83,7 +83,7 @@ export default {
   summary: {
     and: ', ',
     separator: '; ',
-    pair: '{score|은} {a} 대 {b}',
+    pair: '{score}: {a} 대 {b}',
     notReached: '{steps}단계 안에 못 이룸',
     reach: {
       all: '변형 {count}개가 모두 평가용 앞부분에서 {target}에 이르렀습니다. 가장 먼저 이른 것은 {fastest}({fastestSteps}단계), 가장 늦게 이른 것은 {slowest}({slowestSteps}단계)입니다.',
@@ -104,7 +104,10 @@ export default {
       reverse: '시험 숫자열에서 {variants}의 가장 큰 가중치는 대부분 기준보다 한 칸 오른쪽, 곧 모델이 방금 쓴 소스 숫자에 놓입니다. 디코더는 그 숫자를 내용으로 찾아내고, 그 자리의 인코더 상태에서 이웃 숫자, 곧 다음에 쓸 숫자를 읽습니다.',
       translate: '시험 문장에서 {variants}의 가장 큰 가중치는 대부분 기준 단어보다 한 단어 오른쪽에 놓입니다.',
     },
-    local: '{variants}의 local-p 창은 시험 문장의 단어 {total}개 중 {inside}개에서 기준 단어로부터 {half}칸 안에 중심을 두었습니다.',
+    local: {
+      translate: '{variants}의 local-p 창은 시험 문장의 단어 {total}개 중 {inside}개에서 기준 단어로부터 {half}칸 안에 중심을 두었습니다.',
+      reverse: '{variants}의 local-p 창은 시험 숫자열의 숫자 {total}개 중 {inside}개에서 옮겨 쓸 숫자로부터 {half}칸 안에 중심을 두었습니다.',
+    },
     pairs: {
       feeding: '{target}에 이른 단계, 입력 피딩을 켰을 때 대 껐을 때: {list}.',
       window: '{target}에 이른 단계, global 대 local-p: {list}.',

@@ -262,7 +262,7 @@ export function summarize(state) {
       inside += a.inWindow;
       total += a.aligned;
     }
-    parts.push({ key: 'summary.local', params: { inside, total, half: WINDOW_HALF_WIDTH, variants: local.map((r) => r.variant) } });
+    parts.push({ key: `summary.local.${task}`, params: { inside, total, half: WINDOW_HALF_WIDTH, variants: local.map((r) => r.variant) } });
   }
 
   // Pairs that differ in one switch only: their steps to the target side by side.
