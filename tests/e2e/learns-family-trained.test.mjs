@@ -120,6 +120,15 @@ test('a link to Luong general with a local-p window (Korean, 375 px): the window
   const settings = { ...DEFAULTS, scores: ['general'], window: 'local' };
   const page = await session.newPage('learns.html?lang=ko&family-trained.models=general&family-trained.window=local', { width: 375, height: 800 });
   await page.waitForSelector('body[data-ready="ko"]', { timeout: 30000 });
+  // A switch changes the variants to train, and the link; switched back, the link's one variant.
+  const count = () => page.textContent(`${PANEL} .ft-count`);
+  assert.equal(await count(), ko.controls.count.replace('{count}', '1'));
+  await page.click(`${PANEL} button[data-score="bahdanau"]`);
+  assert.equal(await count(), ko.controls.count.replace('{count}', '2'));
+  await page.waitForFunction(() => /family-trained\.models=bahdanau(%2C|,)general/.test(location.search), null, { timeout: 5000 });
+  await page.click(`${PANEL} button[data-score="bahdanau"]`);
+  assert.equal(await count(), ko.controls.count.replace('{count}', '1'));
+  assert.equal(await page.getAttribute(PANEL, 'data-state'), 'idle');
   const ms = await trainToEnd(page);
   lines.push(`Luong general local-p alone: ${(ms / 1000).toFixed(2)} s, load ${load()}`);
   assert.ok(ms < BUDGET_MS, `trained in ${ms} ms, budget ${BUDGET_MS}`);

@@ -60,8 +60,6 @@ export function trainingControls(settings, { t, onSet, actions }) {
       count,
       h('div', { class: 'controls-row ft-buttons' }, buttons.play.el, buttons.stop.el),
     ],
-    // The settings changed (the count and whether play may start).
-    refresh: update,
     // status: 'idle', 'running', 'done', 'stopped' or 'failed'.
     setStatus(next) {
       status = next;

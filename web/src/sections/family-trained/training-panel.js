@@ -6,7 +6,8 @@
 // this run measured (./state.js describeRuns). The runs go through ./runs.js;
 // their state lives in `store` (a language switch re-mounts the section:
 // finished runs stay, runs cut short say so).
-import { h, html, setHTML, setText } from '../../lib/dom.js';
+import { h, html, setHTML } from '../../lib/dom.js';
+import { runsPanel } from '../../training/runs-panel.js';
 import { trainingCurves } from '../../components/training-curves.js';
 import { applyEvent, describeRuns, doneCount, emptyRuns, variantName } from './state.js';
 import { familyRuns } from './runs.js';
@@ -16,31 +17,20 @@ import { alignmentMaps } from './alignment-maps.js';
 
 const MARKERS = ['circle', 'square', 'triangle', 'diamond', 'circle', 'square'];
 const DASHES = [null, '6 3', null, '2 3', '8 3 2 3', null];
-// The runs report up to 100 times a second between them: the counters at most
-// every DRAW_MS, the curves and the maps every CHART_MS.
-const DRAW_MS = 100;
+// While the runs train, the table and the status are redrawn at most every
+// 100 ms (src/training/runs-panel.js), the curves and the maps every CHART_MS.
 const CHART_MS = 250;
 
 export function trainingPanel(model, { t, engine, store, onSettings }) {
   const settings = () => model.settings;
-  store.runs ??= emptyRuns(settings());
-  if (store.status === 'running') store.status = 'stopped';
-  store.status ??= 'idle';
-
-  const runs = familyRuns({ engine, onEvent });
   const controls = trainingControls(settings(), {
     t,
     onSet: (changes) => {
-      runs.stop();
       model.set(changes);
       onSettings();
-      store.runs = emptyRuns(settings());
-      controls.refresh();
-      rebuild();
-      setStatus('idle');
-      draw();
+      panel.reset();
     },
-    actions: { play: () => play(), stop: () => stop() },
+    actions: { play: () => panel.play(), stop: () => panel.stop() },
   });
   const status = h('p', { class: 'ft-status', role: 'status' });
   const plots = h('div', { class: 'ft-plots' });
@@ -56,33 +46,24 @@ export function trainingPanel(model, { t, engine, store, onSettings }) {
     maps.el, summary);
 
   let curves = null;
-  // The curves, the table and the maps for the variants of store.runs.
-  function rebuild() {
+  // The curves, the table and the maps for the variants of a new set of runs.
+  function rebuild(state) {
     curves?.destroy();
-    const series = store.runs.order.map((id, i) => {
-      const label = variantName(t, store.runs.runs[id].variant);
+    const series = state.order.map((id, i) => {
+      const label = variantName(t, state.runs[id].variant);
       return { id, label, plainLabel: label, color: `var(--c-series-${i + 1})`, marker: MARKERS[i], dash: DASHES[i] ?? undefined };
     });
     curves = trainingCurves({ t, prefix: 'charts', series, height: 220, className: 'ft-chart' });
     plots.replaceChildren(curves.accuracy.el, curves.loss.el);
-    table.reset(store.runs);
+    table.reset(state);
     maps.reset();
   }
 
-  let frame = 0;
-  let timer = 0;
-  let drawnAt = -Infinity;
   let chartsAt = -Infinity;
-  function draw() {
-    frame = 0;
-    timer = 0;
-    const now = performance.now();
-    drawnAt = now;
-    const state = store.runs;
+  function draw(state, phase) {
     table.draw(state);
-    el.dataset.done = String(doneCount(state));
-    setStatusText();
-    if (store.status === 'running' && now - chartsAt < CHART_MS) return;
+    const now = performance.now();
+    if (phase === 'running' && now - chartsAt < CHART_MS) return;
     chartsAt = now;
     const points = (id, metric) => state.runs[id].points.filter((p) => p[metric] !== null && p[metric] !== undefined).map((p) => [p.step, p[metric]]);
     curves.update({
@@ -90,70 +71,19 @@ export function trainingPanel(model, { t, engine, store, onSettings }) {
       accuracy: Object.fromEntries(state.order.map((id) => [id, points(id, 'generatedAccuracy')])),
     });
     maps.draw(state);
-    if (store.status === 'done') setHTML(summary, describeRuns(t, state).map((s) => `<p>${s}</p>`).join(''));
+    if (phase === 'done') setHTML(summary, describeRuns(t, state).map((s) => `<p>${s}</p>`).join(''));
     else summary.replaceChildren();
   }
-  function redraw() {
-    if (timer && store.status !== 'running') { clearTimeout(timer); timer = 0; }
-    if (frame || timer) return;
-    const wait = store.status === 'running' ? drawnAt + DRAW_MS - performance.now() : 0;
-    if (wait > 0) timer = setTimeout(() => { timer = 0; frame = requestAnimationFrame(draw); }, wait);
-    else frame = requestAnimationFrame(draw);
-  }
 
-  function setStatusText() {
-    const state = store.runs;
-    setText(status, t(`status.${store.status}`, {
-      done: doneCount(state), count: state.order.length, message: state.error ?? '',
-      seconds: state.ms === null ? '' : (state.ms / 1000).toFixed(1),
-    }));
-  }
-  function setStatus(next) {
-    store.status = next;
-    el.dataset.state = next;
-    if (store.runs.ms !== null) el.dataset.ms = String(Math.round(store.runs.ms));
-    else delete el.dataset.ms;
-    controls.setStatus(next);
-    setStatusText();
-  }
-
-  function onEvent(event) {
-    const state = store.runs;
-    if (event.type === 'finished') {
-      state.ms = event.ms;
-      setStatus('done');
-    } else if (event.type === 'error') {
-      console.error(event.message);
-      state.error = event.message;
-      setStatus('failed');
-    } else {
-      applyEvent(state, event);
-    }
-    redraw();
-  }
-
-  function play() {
-    store.runs = emptyRuns(settings());
-    rebuild();
-    setStatus('running');
-    runs.start(settings());
-    draw();
-  }
-  function stop() {
-    runs.stop();
-    setStatus('stopped');
-    draw();
-  }
-
-  rebuild();
-  setStatus(store.status);
-  draw();
+  const panel = runsPanel({
+    store, settings, empty: emptyRuns, applyEvent, doneCount, count: (state) => state.order.length,
+    makeRuns: (onEvent) => familyRuns({ engine, onEvent }),
+    el, status, controls, t, draw, onReset: rebuild,
+  });
   return {
     el,
     destroy() {
-      runs.stop();
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      panel.destroy();
       curves?.destroy();
     },
   };
