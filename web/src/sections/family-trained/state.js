@@ -16,6 +16,7 @@
 // dModel 16 two to three times the steps.
 import { liveModel } from '../../lib/live-model.js';
 import { formatNumber } from '../../lib/format.js';
+import { followRun } from '../../training/follow-run.js';
 
 export const TASKS = Object.freeze(['translate', 'reverse']);
 export const REVERSE_LENGTH = 8;
@@ -135,34 +136,13 @@ export function emptyRuns(settings) {
 export function applyEvent(state, event) {
   const run = state.runs[event.id];
   if (!run) return state;
-  const take = (points) => {
-    for (const p of points ?? []) {
-      run.points.push({ step: p.step, loss: p.loss, generatedAccuracy: p.generatedAccuracy });
-      if (run.reachedAt === null && p.step > 0 && p.generatedAccuracy >= TARGET) run.reachedAt = p.step;
-    }
-  };
-  switch (event.type) {
-    case 'started':
-      run.status = 'training';
-      take(event.points);
-      if (event.probe) run.probe = event.probe;
-      break;
-    case 'progress':
-      take(event.points);
-      run.step = event.step;
-      if (event.probe) run.probe = event.probe;
-      break;
-    case 'done':
-      run.status = 'evaluating';
-      run.step = event.step;
-      break;
-    case 'final':
-      run.status = 'done';
-      Object.assign(run, { final: event.evaluation, agreement: event.agreement, probe: event.probe ?? run.probe });
-      break;
-    default:
-      break;
-  }
+  followRun(run, event, {
+    target: TARGET,
+    keep: (r, p) => r.points.push({ step: p.step, loss: p.loss, generatedAccuracy: p.generatedAccuracy }),
+    finish: (r, e) => Object.assign(r, { final: e.evaluation, agreement: e.agreement }),
+  });
+  // The probe's reading sent with each batch as it trains, and the final one.
+  if (event.probe) run.probe = event.probe;
   return state;
 }
 
