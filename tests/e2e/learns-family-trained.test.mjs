@@ -153,3 +153,30 @@ test('a link to Luong general with a local-p window (Korean, 375 px): the window
   assert.deepEqual(session.consoleErrors(page), []);
   await page.close();
 });
+
+test('embedding: the section\'s "Embed this" gives a widget and an iframe of it, with its settings; embed.html shows it, ready to train', async () => {
+  const page = await session.sharedPage('learns.html?lang=en&family-trained.task=reverse', { width: 1280 });
+  await page.click('section#family-trained .embed-this summary');
+  const snippets = await page.$$eval('section#family-trained .embed-this .embed-code-text', (els) => els.map((e) => e.textContent));
+  assert.equal(snippets.length, 2);
+  assert.match(snippets[0], /<attention-demo section="family-trained"[^>]*task="reverse"/);
+  assert.match(snippets[1], /embed\.html\?section=family-trained[^"]*task=reverse/);
+
+  const embed = await session.newPage('embed/embed.html?section=family-trained&lang=ko&task=reverse', { width: 335, height: 900 });
+  await embed.waitForSelector('attention-demo[data-ready]', { timeout: 30000 });
+  const shown = await embed.$eval('attention-demo', (el) => {
+    const root = el.shadowRoot ?? el;
+    return {
+      panel: Boolean(root.querySelector('#family-trained-runs[data-state="idle"] button[data-action="play"]')),
+      reverse: root.querySelector('#family-trained-task [aria-pressed="true"], #family-trained-task [aria-checked="true"], #family-trained-task input:checked')?.closest('label, button')?.textContent ?? '',
+      text: root.textContent,
+    };
+  });
+  assert.ok(shown.panel, 'the runs panel, idle, with its play button');
+  assert.match(shown.reverse, /뒤집기/);
+  assert.match(shown.text, /[\uac00-\ud7a3]/);
+  assert.ok(!shown.text.includes('\u27e6'), 'no missing string');
+  assert.ok(await embed.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) <= 0, 'no sideways scroll at 335 px');
+  assert.deepEqual(session.consoleErrors(embed), []);
+  await embed.close();
+});
