@@ -128,11 +128,11 @@ describe('the sentences follow the numbers, whichever way the runs came out', ()
     const english = text('en', state);
     expect(english).toContain('on the digit being copied (the anti-diagonal) in 9 of 16 rows, one position right of it (the digit written just before) in 7');
     expect(english).toContain('most of the largest weights of Luong dot · global · feeding sit one position right of the reference');
-    expect(english).toContain('Right without looking at the reference: Luong dot · global · feeding wrote at least 90%');
+    expect(english).toContain('Right without looking where the reference does: Luong dot · global · feeding wrote at least 90% of the output right');
     const korean = text('ko', state);
     expect(korean).toContain('옮겨 쓸 숫자(반대쪽 대각선)에 놓인 행은 16행 중 9행, 그 한 칸 오른쪽(바로 전에 쓴 숫자)은 7행');
     expect(korean).toContain('Luong dot · global · 피딩 켬의 가장 큰 가중치는 대부분 기준보다 한 칸 오른쪽');
-    expect(korean).toContain('Luong dot · global · 피딩 켬은 단어의 90% 이상');
+    expect(korean).toContain('Luong dot · global · 피딩 켬은 출력의 90% 이상');
   });
 
   test('reversal on the anti-diagonal: no sentence of a shift, and none of looking elsewhere', () => {

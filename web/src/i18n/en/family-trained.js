@@ -72,10 +72,10 @@ export default {
     notReached: 'not within {steps}',
   },
   maps: {
-    intro: 'What each variant learned to look at in the same probe sentence (rows: the words it writes; columns: the source; darker: more weight). Dashed: the reference’s word for each row. For local-p, the line under the cells is its window, the tick its predicted position $p_t$.',
-    on: 'Largest weight on the reference’s word: {on} of {aligned} rows.',
+    intro: 'What each variant learned to look at in the same probe example (rows: the tokens it writes; columns: the source; darker: more weight). Dashed: the source token the reference points to in each row. For local-p, the line under the cells is its window, the tick its predicted position $p_t$.',
+    on: 'Largest weight where the reference points: {on} of {aligned} rows.',
     off: 'One position right of it: {right}; one left: {left}.',
-    window: 'Window centred within {half} positions of it: {inside} of {aligned}.',
+    window: 'Window centred within {half} positions of that: {inside} of {aligned}.',
     positionsTable: 'Show the predicted positions as a table',
     output: 'Output word',
     position: 'Predicted position $p_t$ (from 1)',
@@ -96,7 +96,7 @@ export default {
       translate: 'Where they look: over {examples} held-out sentences, the largest weight of a content word sat on its English source word for {low} ({lowVariant}) to {high} ({highVariant}) of them.',
       reverse: 'Where they look: over {examples} held-out sequences, the largest weight of an output digit sat on the digit it copies for {low} ({lowVariant}) to {high} ({highVariant}) of them.',
     },
-    elsewhere: 'Right without looking at the reference: {variants} wrote at least {well} of the words right while their largest weight sat on the reference’s word for less than half of them. The peak of the attention is not the only way to the right word.',
+    elsewhere: 'Right without looking where the reference does: {variants} wrote at least {well} of the output right while their largest weight sat on the reference’s source position for less than half of it. The peak of the attention is not the only way to the right output.',
     probe: {
       translate: 'In the probe’s maps, over all {count} variants, the largest weight of a content word sits on its source word in {on} of {aligned} rows, one word right of it in {right}, one word left in {left}.',
       reverse: 'In the probe’s maps, over all {count} variants, the largest weight sits on the digit being copied (the anti-diagonal) in {on} of {aligned} rows, one position right of it (the digit written just before) in {right}, one left in {left}.',
