@@ -16,6 +16,7 @@
 
 import { liveModel } from '../../lib/live-model.js';
 import { formatNumber } from '../../lib/format.js';
+import { followRun } from '../../training/follow-run.js';
 
 export const LENGTHS = Object.freeze([4, 6, 8, 12, 16]);
 export const MODELS = Object.freeze(['rnn', 'bahdanau']);
@@ -98,33 +99,11 @@ export function emptySweep(settings) {
 export function applyEvent(sweep, event) {
   const run = sweep.runs[event.id];
   if (!run) return sweep;
-  const take = (points) => {
-    for (const p of points ?? []) {
-      run.step = p.step;
-      run.latest = p.generatedAccuracy;
-      if (run.reachedAt === null && p.step > 0 && p.generatedAccuracy >= TARGET) run.reachedAt = p.step;
-    }
-  };
-  switch (event.type) {
-    case 'started':
-      run.status = 'training';
-      take(event.points);
-      break;
-    case 'progress':
-      take(event.points);
-      run.step = event.step;
-      break;
-    case 'done':
-      run.status = 'evaluating';
-      run.step = event.step;
-      break;
-    case 'final':
-      run.status = 'done';
-      run.final = event.evaluation;
-      break;
-    default:
-      break;
-  }
+  followRun(run, event, {
+    target: TARGET,
+    keep: (r, p) => Object.assign(r, { step: p.step, latest: p.generatedAccuracy }),
+    finish: (r, e) => { r.final = e.evaluation; },
+  });
   return sweep;
 }
 

@@ -6,6 +6,7 @@
 // sweep's state lives in `store` (a language switch re-mounts the section:
 // finished runs stay, a sweep cut short says so).
 import { h, html, setHTML, setText } from '../../lib/dom.js';
+import { runsPanel } from '../../training/runs-panel.js';
 import { lineChart } from '../../components/line-chart.js';
 import { formatFull } from '../../lib/format.js';
 import { EXAMPLES_WHILE_TRAINING, LENGTHS, MODELS, TARGET, applyEvent, describeSweep, doneCount, emptySweep, percent, runId, seriesOf } from './state.js';
@@ -16,29 +17,17 @@ const SERIES = {
   rnn: { color: 'var(--c-plain)', marker: 'circle', dash: '6 3' },
   bahdanau: { color: 'var(--c-attentive)', marker: 'square' },
 };
-// The runs report up to 100 times a second between them: the table and the
-// status are redrawn at most this often.
-const DRAW_MS = 100;
 
 export function sweepPanel(model, { t, engine, store, onSettings }) {
   const settings = () => model.settings;
-  store.sweep ??= emptySweep(settings());
-  // A sweep cut short by a re-mount (a language switch) lost its workers.
-  if (store.status === 'running') store.status = 'stopped';
-  store.status ??= 'idle';
-
-  const runs = bottleneckRuns({ engine, onEvent });
   const controls = sweepControls(settings(), {
     t,
     onSet: (changes) => {
-      runs.stop();
       model.set(changes);
       onSettings();
-      store.sweep = emptySweep(settings());
-      setStatus('idle');
-      draw();
+      panel.reset();
     },
-    actions: { play: () => play(), stop: () => stop() },
+    actions: { play: () => panel.play(), stop: () => panel.stop() },
   });
 
   const label = (id) => t(`models.${id}.short`);
@@ -85,88 +74,33 @@ export function sweepPanel(model, { t, engine, store, onSettings }) {
     }
   }
 
-  let frame = 0;
-  let timer = 0;
-  let drawnAt = -Infinity;
-  function draw() {
-    frame = 0;
-    timer = 0;
-    drawnAt = performance.now();
-    const { sweep } = store;
+  function draw(sweep, phase) {
     for (const [id, run] of Object.entries(sweep.runs)) {
       const cell = cells[id];
       setText(cell, cellText(run));
       cell.dataset.status = run.status;
-      if (run.final) cell.dataset.accuracy = String(run.final.generatedAccuracy);
-      else delete cell.dataset.accuracy;
+      if (run.final) Object.assign(cell.dataset, { accuracy: String(run.final.generatedAccuracy), reached: run.reachedAt === null ? '' : String(run.reachedAt) });
+      else { delete cell.dataset.accuracy; delete cell.dataset.reached; }
     }
     chart.update({ series: seriesOf(sweep) });
-    el.dataset.done = String(doneCount(sweep));
-    setStatusText();
     // What the runs measured in one paragraph, what the budget allowed in another.
-    if (store.status === 'done') {
+    if (phase === 'done') {
       const sentences = describeSweep(t, sweep);
       setHTML(summary, `<p>${sentences.slice(0, -1).join(' ')}</p><p>${sentences.at(-1)}</p>`);
     } else {
       summary.replaceChildren();
     }
   }
-  function redraw() {
-    if (frame || timer) return;
-    const wait = store.status === 'running' ? drawnAt + DRAW_MS - performance.now() : 0;
-    if (wait > 0) timer = setTimeout(() => { timer = 0; frame = requestAnimationFrame(draw); }, wait);
-    else frame = requestAnimationFrame(draw);
-  }
 
-  function setStatusText() {
-    const { sweep } = store;
-    const params = { done: doneCount(sweep), count: LENGTHS.length * MODELS.length, seconds: sweep.ms === null ? '' : (sweep.ms / 1000).toFixed(1), message: sweep.error ?? '' };
-    setText(status, t(`status.${store.status}`, params));
-  }
-  function setStatus(next) {
-    store.status = next;
-    el.dataset.state = next;
-    if (store.sweep.ms !== null) el.dataset.ms = String(Math.round(store.sweep.ms));
-    else delete el.dataset.ms;
-    controls.setStatus(next);
-    setStatusText();
-  }
-
-  function onEvent(event) {
-    const { sweep } = store;
-    if (event.type === 'finished') {
-      sweep.ms = event.ms;
-      setStatus('done');
-    } else if (event.type === 'error') {
-      console.error(event.message);
-      sweep.error = event.message;
-      setStatus('failed');
-    } else {
-      applyEvent(sweep, event);
-    }
-    redraw();
-  }
-
-  function play() {
-    store.sweep = emptySweep(settings());
-    setStatus('running');
-    runs.start(settings());
-    draw();
-  }
-  function stop() {
-    runs.stop();
-    setStatus('stopped');
-    draw();
-  }
-
-  setStatus(store.status);
-  draw();
+  const panel = runsPanel({
+    store, settings, empty: emptySweep, applyEvent, doneCount, count: () => LENGTHS.length * MODELS.length,
+    makeRuns: (onEvent) => bottleneckRuns({ engine, onEvent }),
+    el, status, controls, t, draw,
+  });
   return {
     el,
     destroy() {
-      runs.stop();
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      panel.destroy();
       chart.destroy();
     },
   };
