@@ -49,6 +49,8 @@ const EXAMPLES = {
   gradients: { seed: '7', dk: '1024', row: '5', 'train-dk': '128', 'train-seed': '3', steps: '500' },
   learning: { task: 'reverse', seed: '12', heads: '4', scaling: 'off', lr: '0.03' },
   decoding: { seed: '7', model: 'bahdanau' },
+  bottleneck: { seed: '7', steps: '2000' },
+  induction: { seed: '7' },
 };
 
 const from = (record) => (name) => (name in record ? record[name] : null);
