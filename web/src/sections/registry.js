@@ -48,7 +48,7 @@ export const sections = [
   { id: 'cost', load: () => import('./cost/index.js'), params: ['n'], heights: [4500, 3210, 3100] },
   { id: 'bottleneck', load: () => import('./bottleneck/index.js'), page: 'learns', learning: true, params: ['seed', 'steps'], heights: [4000, 3000, 2800] },
   { id: 'induction', load: () => import('./induction/index.js'), page: 'learns', learning: true, params: ['seed'], heights: [6000, 4500, 4000] },
-  { id: 'decoding', load: () => import('./decoding/index.js'), page: 'learns', learning: true, params: ['seed', 'model'], heights: [5000, 3800, 3500] },
+  { id: 'decoding', load: () => import('./decoding/index.js'), page: 'learns', learning: true, params: ['seed', 'model'], heights: [3770, 2600, 2580] },
 ];
 
 // The height to reserve for `section` at a page `width` (px): its measured
