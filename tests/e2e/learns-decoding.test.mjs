@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openSite, addTestStyles, removeTestStyles } from './browser.mjs';
+import { openSite, addTestStyles, removeTestStyles, medianClickToPaint } from './browser.mjs';
 import { axeViolations, describeViolations } from './a11y.mjs';
 import { formatNumber } from '../../web/src/lib/format.js';
 import en from '../../web/src/i18n/en/decoding.js';
@@ -40,12 +40,7 @@ async function train(page) {
   await panel.locator('button[data-action="train"]').click();
   // While it trains: the page paints the answer to a click on the next frames.
   await page.waitForFunction(() => Number(document.querySelector('#decoding-training').dataset.step) > 0, null, { timeout: 30000 });
-  // Clicked in the page (no round trip to the test): the main thread is free while the worker trains.
-  const answer = await page.evaluate(() => new Promise((done) => {
-    const started = performance.now();
-    document.querySelector('#decoding-training .dc-plots details summary').click();
-    requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - started)));
-  }));
+  const answer = await medianClickToPaint(page, '#decoding-training .dc-plots details summary');
   await page.waitForSelector('#decoding-training[data-state="done"]', { timeout: 60000 });
   return { ms: Date.now() - started, answer };
 }
@@ -53,7 +48,7 @@ async function train(page) {
 async function checkRun(page, lang, model) {
   const s = STRINGS[lang];
   const { ms, answer } = await train(page);
-  console.log(`decoding ${model} (${lang}): done ${ms} ms after the click; a click painted in ${answer.toFixed(0)} ms; load ${loadavg()}`);
+  console.log(`decoding ${model} (${lang}): done ${ms} ms after the click; a click painted in (median of 5) ${answer.toFixed(0)} ms; load ${loadavg()}`);
   assert.ok(ms < BUDGET_MS, `${model}: ${ms} ms, budget ${BUDGET_MS}`);
   assert.ok(answer < ANSWER_MS, `the page answered a click in ${answer} ms during training`);
 
