@@ -107,6 +107,7 @@ async function checkRun(page, lang, model) {
 async function checkPage(page, lang, width) {
   const content = await page.locator('#decoding').textContent();
   assert.ok(!content.includes('\u27e6'), `no missing string (${lang})`);
+  assert.ok(!content.includes('{\u00a7'), 'every {\u00a7section} reference is numbered');
   if (lang === 'ko') assert.match(content, /[\uac00-\ud7a3]/);
   const sheet = await addTestStyles(page, '.section { content-visibility: visible !important; }');
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
