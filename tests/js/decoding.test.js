@@ -11,7 +11,7 @@ import {
 } from '../../web/src/sections/decoding/state.js';
 import { decodingRuns } from '../../web/src/sections/decoding/runs.js';
 import params from '../../web/src/sections/decoding/params.js';
-import { isolated } from '../../web/src/sections/decoding/steps-panel.js';
+import { isolated } from '../../web/src/components/typed-sentence.js';
 import { showParams } from '../../web/src/sections/decoding/summary-view.js';
 import { interpolate, keysOf, lookup } from '../../web/src/i18n/lookup.js';
 import en from '../../web/src/i18n/en/decoding.js';

@@ -6,7 +6,7 @@
 // is said in sentences chosen by ./state.js (./summary-view.js).
 import { h, html } from '../../lib/dom.js';
 import { formula } from '../../components/formula.js';
-import { liveModel } from '../../lib/live-model.js';
+import { settingsModel } from '../../lib/settings-model.js';
 import { trainingPanel } from './training-panel.js';
 import { stepsPanel } from './steps-panel.js';
 import { costPanel } from './cost-panel.js';
@@ -18,16 +18,9 @@ import './decoding.css';
 
 export default { mount, params };
 
-// The section's settings (seed, model): nothing is computed until the reader trains.
-const createSettings = (initial) => liveModel({
-  initial,
-  compute: () => null,
-  actions: { set(settings, changes) { Object.assign(settings, changes); } },
-  views: { settings: (_, settings) => settings },
-});
-
+// The settings (./params.js): nothing is computed until the reader trains.
 function mount(root, { engine, t, store, initial, onChange }) {
-  const model = (store.model ??= createSettings(initial ?? params.defaults()));
+  const model = (store.model ??= settingsModel(initial ?? params.defaults()));
   root.classList.add('dc-root');
   const summary = summaryView({ t });
   const cost = costPanel({ t });

@@ -6,35 +6,36 @@
 // (its self-attention over the cache, one more row per step), or the GRU's
 // one state. A sentence the engine refuses is shown with the engine's message
 // (the reader's words in it isolated in <bdi>).
-import { escapeHTML, h, html, setHTML, setText, uid } from '../../lib/dom.js';
+import { escapeHTML, h, html, setHTML, setText } from '../../lib/dom.js';
+import { isolated, typedSentence } from '../../components/typed-sentence.js';
 import { heatmap } from '../../components/heatmap.js';
 import { rangeSlider } from '../../components/range-slider.js';
 import { cacheOf, stepMaps } from './state.js';
 
-// Text echoed from the engine: escaped, in a left-to-right <bdi>, each quoted word in a <bdi> of its own.
-export const isolated = (text) =>
-  `<bdi dir="ltr">${escapeHTML(text).replace(/&quot;.*?&quot;/g, (word) => `<bdi>${word}</bdi>`)}</bdi>`;
 const word = (text, lang) => `<span lang="${lang}">${escapeHTML(text)}</span>`;
 
 export function stepsPanel({ t, store, decode }) {
   const view = (store.steps ??= { step: null, typed: null });
-  const inputId = uid('sentence');
-  const input = h('input', {
-    id: inputId, class: 'dc-sentence-input', type: 'text', lang: 'en', autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off',
+  const form = typedSentence({
+    label: t('steps.label'), button: t('steps.button'), action: 'decode', lang: 'en',
+    onSubmit: (sentence) => {
+      form.hideError();
+      view.typed = sentence;
+      if (!decode(sentence)) {
+        form.alert(t('steps.trainFirst'));
+        return;
+      }
+      setText(note, t('steps.decoding'));
+    },
   });
-  const submit = h('button', { type: 'submit', class: 'btn btn-primary' }, h('span', { class: 'btn-label', text: t('steps.button') }));
-  submit.dataset.action = 'decode';
-  const form = h('form', { class: 'dc-sentence' },
-    h('label', { class: 'dc-sentence-label', for: inputId, html: t('steps.label') }),
-    h('div', { class: 'dc-sentence-row' }, input, submit));
+  const { input, error } = form;
   const vocabulary = h('div', { class: 'dc-vocabulary' });
   const note = h('p', { class: 'dc-note', role: 'status' });
-  const error = h('p', { class: 'input-error', hidden: true });
   const output = h('p', { class: 'dc-output' });
   const sliderSlot = h('div', { class: 'dc-slider' });
   const stepText = h('p', { class: 'dc-step-text' });
   const maps = h('div', { class: 'dc-maps' });
-  const body = h('div', { class: 'dc-steps-body' }, vocabulary, form, error, note, output, sliderSlot, stepText, maps);
+  const body = h('div', { class: 'dc-steps-body' }, vocabulary, form.el, error, note, output, sliderSlot, stepText, maps);
   const waiting = html('p', { class: 'dc-empty' }, t('steps.waiting'));
   const el = h('div', { class: 'panel dc-panel', id: 'decoding-steps' },
     h('p', { class: 'panel-title', html: t('steps.title') }),
@@ -45,25 +46,7 @@ export function stepsPanel({ t, store, decode }) {
   let shownFor = null;   // the decoded object shown
   let vocabularyFor = null;
 
-  const hideError = () => { error.hidden = true; error.removeAttribute('role'); };
-  // markup: the page's words (HTML); the engine's message is text, isolated.
-  function alert(markup) {
-    error.hidden = false;
-    error.setAttribute('role', 'alert');
-    setHTML(error, markup);
-  }
-  const refuse = (message) => alert(t('steps.refused', { message: isolated(message) }));
-
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    hideError();
-    view.typed = input.value;
-    if (!decode(input.value)) {
-      alert(t('steps.trainFirst'));
-      return;
-    }
-    setText(note, t('steps.decoding'));
-  });
+  const refuse = (message) => form.alert(t('steps.refused', { message: isolated(message) }));
 
   function showVocabulary(trainer) {
     if (vocabularyFor === trainer) return;
@@ -141,7 +124,7 @@ export function stepsPanel({ t, store, decode }) {
       shownFor = decoded;
       view.step = view.step && view.step <= n && view.decoded === decoded ? view.step : n;
       view.decoded = decoded;
-      hideError();
+      form.hideError();
       setText(note, decoded.sentence ? t('steps.typed') : t('steps.probe'));
       if (!input.value) input.value = decoded.generation.source.join(' ');
       const slider = rangeSlider({

@@ -10,6 +10,7 @@ import { choiceGroup } from '../../components/choice-group.js';
 import { seedControl } from '../../components/seed-control.js';
 import { trainingCurves } from '../../components/training-curves.js';
 import { formatNumber } from '../../lib/format.js';
+import { throttledDraw } from '../../lib/throttled-draw.js';
 import { MODELS, TARGET, emptyRun } from './state.js';
 
 const CHART_MS = 250;
@@ -74,11 +75,7 @@ export function trainingPanel(model, { t, engine, store, changed, onRun, onRefus
     return t(state.status === 'stopped' ? 'status.stopped' : 'status.idle');
   }
 
-  let timer = 0;
-  let drawnAt = -Infinity;
   function draw() {
-    timer = 0;
-    drawnAt = performance.now();
     setText(status, statusText());
     const run = state.run;
     if (!run) {
@@ -97,11 +94,8 @@ export function trainingPanel(model, { t, engine, store, changed, onRun, onRefus
     });
     onRun?.(state);
   }
-  function redraw() {
-    if (timer) return;
-    const wait = state.status === 'running' ? Math.max(0, drawnAt + CHART_MS - performance.now()) : 0;
-    timer = setTimeout(() => requestAnimationFrame(draw), wait);
-  }
+  const drawing = throttledDraw(draw, { ms: CHART_MS, busy: () => state.status === 'running' });
+  const redraw = () => drawing.request();
 
   function start() {
     const mine = ++starts;
@@ -122,7 +116,7 @@ export function trainingPanel(model, { t, engine, store, changed, onRun, onRefus
   // A run cut short by a language switch (the section is mounted again) is not resumed;
   // a trained one keeps what it showed, but its worker is gone: typed sentences need a new run.
   setStatus(state.status === 'running' ? 'stopped' : state.status);
-  draw();
+  drawing.now();
 
   return {
     el,
@@ -131,7 +125,7 @@ export function trainingPanel(model, { t, engine, store, changed, onRun, onRefus
     destroy() {
       starts += 1;
       driver?.stop();
-      clearTimeout(timer);
+      drawing.cancel();
       curves.destroy();
     },
   };

@@ -10,6 +10,7 @@ import { seedControl } from '../../components/seed-control.js';
 import { lineChart } from '../../components/line-chart.js';
 import { trainingCurves } from '../../components/training-curves.js';
 import { formatNumber } from '../../lib/format.js';
+import { throttledDraw } from '../../lib/throttled-draw.js';
 import { RUNS, chanceOf, emptyRuns } from './state.js';
 
 const CHART_MS = 250;
@@ -88,11 +89,7 @@ export function trainingPanel(model, { t, engine, store, changed, onRuns }) {
     return t(state.status === 'stopped' ? 'status.stopped' : 'status.idle');
   }
 
-  let timer = 0;
-  let drawnAt = -Infinity;
   function draw() {
-    timer = 0;
-    drawnAt = performance.now();
     setText(status, statusText());
     const runs = state.runs;
     if (!runs) {
@@ -116,11 +113,8 @@ export function trainingPanel(model, { t, engine, store, changed, onRuns }) {
     }
     onRuns?.(state);
   }
-  function redraw() {
-    if (timer) return;
-    const wait = state.status === 'running' ? Math.max(0, drawnAt + CHART_MS - performance.now()) : 0;
-    timer = setTimeout(() => requestAnimationFrame(draw), wait);
-  }
+  const drawing = throttledDraw(draw, { ms: CHART_MS, busy: () => state.status === 'running' });
+  const redraw = () => drawing.request();
 
   function start() {
     const mine = ++starts;
@@ -143,14 +137,14 @@ export function trainingPanel(model, { t, engine, store, changed, onRuns }) {
 
   // A run cut short by a language switch (the section is mounted again) is not resumed.
   setStatus(state.status === 'running' ? 'stopped' : state.status);
-  draw();
+  drawing.now();
 
   return {
     el,
     destroy() {
       starts += 1;
       driver?.stop();
-      clearTimeout(timer);
+      drawing.cancel();
       curves.destroy();
       Object.values(scores).forEach((c) => c.destroy());
     },
