@@ -8,6 +8,7 @@
 // (the reader's words in it isolated in <bdi>).
 import { escapeHTML, h, html, setHTML, setText } from '../../lib/dom.js';
 import { isolated, typedSentence } from '../../components/typed-sentence.js';
+import { vocabularyList } from '../../components/vocabulary-list.js';
 import { heatmap } from '../../components/heatmap.js';
 import { rangeSlider } from '../../components/range-slider.js';
 import { cacheOf, stepMaps } from './state.js';
@@ -51,14 +52,9 @@ export function stepsPanel({ t, store, decode }) {
   function showVocabulary(trainer) {
     if (vocabularyFor === trainer) return;
     vocabularyFor = trainer;
-    const names = t('vocabulary.groups');
-    vocabulary.replaceChildren(
-      html('p', { class: 'dc-pattern' }, t('vocabulary.pattern')),
-      h('p', { class: 'dc-pattern-text', lang: 'en', dir: 'ltr', text: trainer.vocabulary.pattern }),
-      h('dl', { class: 'dc-groups' }, trainer.vocabulary.groups.flatMap((group) => [
-        h('dt', { text: names?.[group.name] ?? group.name }),
-        h('dd', { lang: 'en', text: group.words.join(', ') }),
-      ])));
+    vocabulary.replaceChildren(vocabularyList({
+      intro: t('vocabulary.pattern'), vocabulary: trainer.vocabulary, names: t('vocabulary.groups'), lang: 'en',
+    }));
   }
 
   function showStep(decoded, options, k) {
