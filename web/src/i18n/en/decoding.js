@@ -40,20 +40,12 @@ export default {
       caption: 'Held-out generated accuracy',
     },
   },
-  vocabulary: {
-    pattern: 'Every sentence follows this pattern (brackets: optional; capitals: a word of the group below):',
-    groups: {
-      ARTICLE: 'article', PREPOSITION: 'preposition', ADJECTIVE: 'ADJECTIVE', PERSON: 'PERSON', VERB: 'VERB',
-      ADVERB: 'ADVERB', THING: 'THING', PLACE: 'PLACE', TIME: 'TIME',
-    },
-  },
   steps: {
     title: 'Step by step',
     intro: 'The trained model generates the sentence below one token per step. Move the slider to see each step: the heatmap’s last row is where that step looked in the source, the rows above it the steps before.',
     waiting: 'Train the model first: its generation appears here.',
     label: 'A sentence to translate (the words and pattern above):',
     button: 'Decode',
-    refused: R`The engine refused this sentence: {message}`,
     trainFirst: 'Train the model first (or again, after a change of language): it decodes in its background thread.',
     decoding: 'Decoding…',
     probe: 'A held-out sentence the model never trained on:',

@@ -92,11 +92,6 @@ export default {
     intro: R`This model cannot follow words that move. Its query for target position $t$ is a learned vector $P_t$, the same for every sentence: the weights depend on the position, not on the words, which is why its sentences have one fixed pattern. A model that asks with content can. Bahdanau’s asks with its decoder’s state, which holds the words it has written so far. Train one here (in a background thread; it loads the larger engine then, not with the page) on sentences whose adjectives, adverbs, objects, places and times come and go, and type your own: the dashed cells are the source word each Korean word comes from.`,
     train: 'Train Bahdanau’s model',
     label: 'A sentence (the pattern and words above):',
-    pattern: 'Every sentence follows this pattern (brackets: optional; capitals: a word of the group below):',
-    groups: {
-      ARTICLE: 'article', PREPOSITION: 'preposition', ADJECTIVE: 'ADJECTIVE', PERSON: 'PERSON', VERB: 'VERB',
-      ADVERB: 'ADVERB', THING: 'THING', PLACE: 'PLACE', TIME: 'TIME',
-    },
     status: {
       idle: 'Not trained yet.',
       training: 'Training… step {step}, generated accuracy {accuracy}.',
@@ -104,7 +99,6 @@ export default {
       short: 'Stopped at step {step} short of the target {target} (generated accuracy {accuracy}): it still makes mistakes.',
       failed: 'Training failed: {message}',
     },
-    refused: R`The engine refused this sentence: {message}`,
     caption: 'Bahdanau’s attention weights for your sentence',
     alignment: {
       all: 'Every one of the {total} Korean content words looks hardest at the English word it comes from, wherever that word stands in your sentence. Add or drop an optional word and the weights move with it.',

@@ -39,20 +39,12 @@ export default {
       caption: '평가용 문장의 생성 정확도',
     },
   },
-  vocabulary: {
-    pattern: '문장은 모두 이 틀을 따릅니다(대괄호: 넣어도 빼도 됨, 대문자: 아래 묶음의 단어 하나).',
-    groups: {
-      ARTICLE: '관사', PREPOSITION: '전치사', ADJECTIVE: 'ADJECTIVE(형용사)', PERSON: 'PERSON(사람)', VERB: 'VERB(동사)',
-      ADVERB: 'ADVERB(부사)', THING: 'THING(사물)', PLACE: 'PLACE(장소)', TIME: 'TIME(시간)',
-    },
-  },
   steps: {
     title: '한 단계씩',
     intro: '학습한 모델이 아래 문장을 단계마다 토큰 하나씩 생성합니다. 슬라이더로 단계를 고르세요. 히트맵의 마지막 행이 그 단계가 원문에서 본 곳이고, 그 위의 행들은 앞선 단계들입니다.',
     waiting: '먼저 모델을 학습하세요. 생성 과정이 여기에 나타납니다.',
     label: '번역할 문장(위의 단어와 틀로):',
     button: '디코딩',
-    refused: R`엔진이 이 문장을 받지 않았습니다: {message}`,
     trainFirst: '먼저 모델을 학습하세요(언어를 바꾼 뒤라면 다시). 디코딩은 모델의 백그라운드 스레드에서 합니다.',
     decoding: '디코딩 중…',
     probe: '모델이 학습 때 본 적 없는 평가용 문장:',

@@ -91,11 +91,6 @@ export default {
     intro: R`이 모델은 자리를 옮기는 단어를 따라가지 못합니다. 목표 위치 $t$의 쿼리는 학습된 벡터 $P_t$로 어느 문장에서나 같아서, 가중치가 단어가 아니라 위치에 따라 정해집니다. 그래서 이 모델의 문장은 틀이 하나로 고정되어 있습니다. 내용으로 묻는 모델은 따라갈 수 있습니다. Bahdanau의 모델은 지금까지 쓴 단어를 담은 디코더 상태로 묻습니다. 형용사, 부사, 목적어, 장소, 시간이 있다 없다 하는 문장으로 여기서 학습해 보세요(백그라운드 스레드에서 학습하며, 더 큰 엔진은 페이지와 함께가 아니라 이때 불러옵니다). 그리고 직접 문장을 입력해 보세요. 점선 칸은 각 한국어 단어가 온 영어 단어입니다.`,
     train: 'Bahdanau의 모델 학습',
     label: '문장(위의 틀과 단어로):',
-    pattern: '문장은 모두 이 틀을 따릅니다(대괄호: 넣어도 빼도 됨, 대문자: 아래 묶음의 단어 하나).',
-    groups: {
-      ARTICLE: '관사', PREPOSITION: '전치사', ADJECTIVE: 'ADJECTIVE(형용사)', PERSON: 'PERSON(사람)', VERB: 'VERB(동사)',
-      ADVERB: 'ADVERB(부사)', THING: 'THING(사물)', PLACE: 'PLACE(장소)', TIME: 'TIME(시간)',
-    },
     status: {
       idle: '아직 학습하지 않았습니다.',
       training: '학습 중… {step}단계, 생성 정확도 {accuracy}.',
@@ -103,7 +98,6 @@ export default {
       short: '목표 {target}에 못 미친 채 {step}단계에서 멈췄습니다(생성 정확도 {accuracy}). 아직 실수를 합니다.',
       failed: '학습이 실패했습니다: {message}',
     },
-    refused: R`엔진이 이 문장을 받지 않았습니다: {message}`,
     caption: '입력한 문장에 대한 Bahdanau 모델의 어텐션 가중치',
     alignment: {
       all: '한국어 내용어 {total}개가 모두, 문장 어디에 있든 자기가 온 영어 단어를 가장 강하게 봅니다. 넣어도 빼도 되는 단어를 더하거나 빼 보면 가중치가 그 단어를 따라 움직입니다.',

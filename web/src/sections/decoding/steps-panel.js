@@ -35,7 +35,7 @@ export function stepsPanel({ t, store, decode }) {
   const output = h('p', { class: 'dc-output' });
   const sliderSlot = h('div', { class: 'dc-slider' });
   const stepText = h('p', { class: 'dc-step-text' });
-  const maps = h('div', { class: 'dc-maps' });
+  const maps = h('div', { class: 'dc-maps heatmap-words' });
   const body = h('div', { class: 'dc-steps-body' }, vocabulary, form.el, error, note, output, sliderSlot, stepText, maps);
   const waiting = html('p', { class: 'dc-empty' }, t('steps.waiting'));
   const el = h('div', { class: 'panel dc-panel', id: 'decoding-steps' },
@@ -47,13 +47,13 @@ export function stepsPanel({ t, store, decode }) {
   let shownFor = null;   // the decoded object shown
   let vocabularyFor = null;
 
-  const refuse = (message) => form.alert(t('steps.refused', { message: isolated(message) }));
+  const refuse = (message) => form.alert(t('translateTask.refused', { message: isolated(message) }));
 
   function showVocabulary(trainer) {
     if (vocabularyFor === trainer) return;
     vocabularyFor = trainer;
     vocabulary.replaceChildren(vocabularyList({
-      intro: t('vocabulary.pattern'), vocabulary: trainer.vocabulary, names: t('vocabulary.groups'), lang: 'en',
+      intro: t('translateTask.pattern'), vocabulary: trainer.vocabulary, names: t('translateTask.groups'), lang: 'en',
     }));
   }
 

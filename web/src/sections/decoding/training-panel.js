@@ -11,6 +11,7 @@ import { seedControl } from '../../components/seed-control.js';
 import { trainingCurves } from '../../components/training-curves.js';
 import { formatNumber } from '../../lib/format.js';
 import { throttledDraw } from '../../lib/throttled-draw.js';
+import { sectionRun } from '../../training/section-run.js';
 import { MODELS, TARGET, emptyRun } from './state.js';
 
 const CHART_MS = 250;
@@ -49,19 +50,18 @@ export function trainingPanel(model, { t, engine, store, changed, onRun, onRefus
     status, counters,
     h('div', { class: 'dc-plots' }, curves.loss.el, curves.accuracy.el));
 
-  let driver = null;
-  let loading = null;
-  const loadDriver = () => (loading ??= import('./runs.js').then(({ decodingRuns }) => (driver = decodingRuns({
-    engine,
-    onUpdate: () => redraw(),
-    onDone: () => { setStatus('done'); redraw(); },
-    onFailed: (message) => { console.error(message); state.failure = message; setStatus('stopped'); redraw(); },
-    onRefused: (message, sentence) => onRefused?.(message, sentence),
-  }))));
-  let starts = 0;
+  const life = sectionRun({
+    state, redraw: () => redraw(), onStatus: (next) => showStatus(next),
+    load: () => import('./runs.js').then(({ decodingRuns }) => decodingRuns({
+      engine,
+      onUpdate: () => redraw(),
+      onDone: () => { life.setStatus('done'); redraw(); },
+      onFailed: (message) => life.fail(message),
+      onRefused: (message, sentence) => onRefused?.(message, sentence),
+    })),
+  });
 
-  function setStatus(next) {
-    state.status = next;
+  function showStatus(next) {
     el.dataset.state = next;
     buttons.train.el.disabled = next === 'running';
     buttons.stop.el.disabled = next !== 'running';
@@ -98,33 +98,22 @@ export function trainingPanel(model, { t, engine, store, changed, onRun, onRefus
   const redraw = () => drawing.request();
 
   function start() {
-    const mine = ++starts;
-    state.failure = null;
     state.run = emptyRun();
-    setStatus('running');
-    redraw();
-    loadDriver().then((d) => { if (mine === starts) d.start({ ...model.settings }, state.run); },
-      (err) => { loading = null; if (mine === starts) { state.failure = String(err?.message ?? err); setStatus('stopped'); redraw(); } });
+    life.start((driver) => driver.start({ ...model.settings }, state.run));
   }
-  function stop(next) {
-    starts += 1;
-    driver?.stop();
-    setStatus(next);
-    redraw();
-  }
+  const stop = (next) => life.stop(next);
 
   // A run cut short by a language switch (the section is mounted again) is not resumed;
   // a trained one keeps what it showed, but its worker is gone: typed sentences need a new run.
-  setStatus(state.status === 'running' ? 'stopped' : state.status);
+  life.setStatus(state.status === 'running' ? 'stopped' : state.status);
   drawing.now();
 
   return {
     el,
     // false: no trained run to ask (the reader is told to train first).
-    decode: (sentence) => Boolean(driver?.decode(sentence)),
+    decode: (sentence) => Boolean(life.driver?.decode(sentence)),
     destroy() {
-      starts += 1;
-      driver?.stop();
+      life.end();
       drawing.cancel();
       curves.destroy();
     },

@@ -11,6 +11,7 @@ import { lineChart } from '../../components/line-chart.js';
 import { trainingCurves } from '../../components/training-curves.js';
 import { formatNumber } from '../../lib/format.js';
 import { throttledDraw } from '../../lib/throttled-draw.js';
+import { sectionRun } from '../../training/section-run.js';
 import { RUNS, chanceOf, emptyRuns } from './state.js';
 
 const CHART_MS = 250;
@@ -63,19 +64,18 @@ export function trainingPanel(model, { t, engine, store, changed, onRuns }) {
     status, counters,
     h('div', { class: 'in-plots' }, curves.loss.el, curves.accuracy.el, scores.previousToken.el, scores.prefixMatch.el));
 
-  let driver = null;
-  let loading = null;
   let startedAt = 0;
-  const loadDriver = () => (loading ??= import('./runs.js').then(({ inductionRuns }) => (driver = inductionRuns({
-    engine,
-    onUpdate: () => redraw(),
-    onDone: () => { state.seconds = (performance.now() - startedAt) / 1000; setStatus('done'); redraw(); },
-    onFailed: (message) => { console.error(message); state.failure = message; setStatus('stopped'); redraw(); },
-  }))));
-  let starts = 0;
+  const life = sectionRun({
+    state, redraw: () => redraw(), onStatus: (next) => showStatus(next),
+    load: () => import('./runs.js').then(({ inductionRuns }) => inductionRuns({
+      engine,
+      onUpdate: () => redraw(),
+      onDone: () => { state.seconds = (performance.now() - startedAt) / 1000; life.setStatus('done'); redraw(); },
+      onFailed: (message) => life.fail(message),
+    })),
+  });
 
-  function setStatus(next) {
-    state.status = next;
+  function showStatus(next) {
     el.dataset.state = next;
     buttons.train.el.disabled = next === 'running';
     buttons.stop.el.disabled = next !== 'running';
@@ -117,33 +117,22 @@ export function trainingPanel(model, { t, engine, store, changed, onRuns }) {
   const redraw = () => drawing.request();
 
   function start() {
-    const mine = ++starts;
-    state.failure = null;
     state.seconds = null;
     state.seed = model.settings.seed;
     state.runs = emptyRuns();
     startedAt = performance.now();
-    setStatus('running');
-    redraw();
-    loadDriver().then((d) => { if (mine === starts) d.start({ seed: state.seed }, state.runs); },
-      (err) => { loading = null; if (mine === starts) { state.failure = String(err?.message ?? err); setStatus('stopped'); redraw(); } });
+    life.start((driver) => driver.start({ seed: state.seed }, state.runs));
   }
-  function stop(next) {
-    starts += 1;
-    driver?.stop();
-    setStatus(next);
-    redraw();
-  }
+  const stop = (next) => life.stop(next);
 
   // A run cut short by a language switch (the section is mounted again) is not resumed.
-  setStatus(state.status === 'running' ? 'stopped' : state.status);
+  life.setStatus(state.status === 'running' ? 'stopped' : state.status);
   drawing.now();
 
   return {
     el,
     destroy() {
-      starts += 1;
-      driver?.stop();
+      life.end();
       drawing.cancel();
       curves.destroy();
       Object.values(scores).forEach((c) => c.destroy());

@@ -56,7 +56,7 @@ export function contentReader({ t, engine, store, settings }) {
   function onMessage(message) {
     if (message.type === 'started') {
       vocabulary.replaceChildren(vocabularyList({
-        intro: t('content.pattern'), vocabulary: message.trainer.vocabulary, names: t('content.groups'), lang: 'en',
+        intro: t('translateTask.pattern'), vocabulary: message.trainer.vocabulary, names: t('translateTask.groups'), lang: 'en',
       }));
       form.input.value ||= message.probe.source.join(' ');
     } else if (message.type === 'progress') {
@@ -102,7 +102,7 @@ export function contentReader({ t, engine, store, settings }) {
     run.translate(latest, sentence);
   }
   function refuse(message) {
-    form.alert(t('content.refused', { message: isolated(message) }));
+    form.alert(t('translateTask.refused', { message: isolated(message) }));
     setText(note, '');
   }
   function showReading(r) {
