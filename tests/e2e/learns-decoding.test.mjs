@@ -135,13 +135,20 @@ test('Bahdanau\'s GRU (Korean, 375 px, from the link\'s model=bahdanau): its one
   await page.close();
 });
 
-test('the widget (embed.html?section=decoding): its controls, its parameters and the Embed this code', async () => {
-  const page = await session.newPage('embed/embed.html?section=decoding&lang=ko&model=bahdanau&seed=5', { width: 700, height: 900 });
+test('the widget (embed.html?section=decoding): its parameters; the learning module only when it trains; the Embed this code', async () => {
+  const page = await session.newPage(null, { width: 700, height: 900 });
+  const fullModule = [];
+  page.on('request', (r) => { if (/attention-learning-(simd|baseline)-[^/]*\.wasm$/.test(r.url())) fullModule.push(r.url()); });
+  await page.goto(`${session.url}embed/embed.html?section=decoding&lang=ko&model=bahdanau&seed=5`);
   await page.waitForSelector('attention-demo[data-ready]', { timeout: 30000 });
   const widget = page.locator('attention-demo');
   assert.equal(await widget.locator('#decoding-training input[value="bahdanau"]').isChecked(), true);
-  assert.equal(await widget.locator('#decoding-training button[data-action="train"]').count(), 1);
   assert.ok((await widget.locator('#decoding-training').textContent()).includes(ko.training.title));
+  assert.deepEqual(fullModule, [], 'the widget loads without the learning module');
+  // Trained, its worker fetches the module with every model.
+  await widget.locator('#decoding-training button[data-action="train"]').click();
+  await page.waitForFunction(() => document.querySelector('attention-demo').shadowRoot.querySelector('#decoding-training').dataset.state === 'done', null, { timeout: 60000 });
+  assert.equal(fullModule.length, 1, 'the worker fetched the module with every model');
   assert.deepEqual(session.consoleErrors(page), []);
   await page.close();
   const frame = await session.newPage('learns.html?lang=en&decoding.seed=5#decoding', { width: 1280, height: 900 });

@@ -32,7 +32,10 @@
 // pass and model 'attention' only (createAttention({ learning: 'basic' }),
 // the smaller module), true for the engine's other models. Its training
 // workers load the module of the model they train, the same one, so a widget
-// of it downloads one .wasm (web/src/training/training-service.js).
+// of it downloads one .wasm (web/src/training/training-service.js). Sections
+// of the model host (src/training/model-host-service.js: induction, decoding)
+// need none on the page: their worker loads the module with every model when
+// the reader trains.
 export const sections = [
   { id: 'worked-example', load: () => import('./worked-example/index.js'), params: ['q', 'keys', 'values', 'scaling', 'convention'], heights: [3860, 2670, 2480] },
   { id: 'scaling', load: () => import('./scaling/index.js'), widgetBuild: 'baseline', params: ['dk', 'seed', 'trials-dk', 'trials', 'trials-seed', 'sweep-trials', 'sweep-seed'], heights: [7780, 5090, 4950] },
@@ -47,8 +50,8 @@ export const sections = [
   { id: 'order', load: () => import('./order/index.js'), params: ['perm', 'pe'], heights: [5110, 3230, 3190] },
   { id: 'cost', load: () => import('./cost/index.js'), params: ['n'], heights: [4500, 3210, 3100] },
   { id: 'bottleneck', load: () => import('./bottleneck/index.js'), page: 'learns', learning: true, params: ['seed', 'steps'], heights: [4000, 3000, 2800] },
-  { id: 'induction', load: () => import('./induction/index.js'), page: 'learns', learning: true, params: ['seed'], heights: [6000, 4500, 4000] },
-  { id: 'decoding', load: () => import('./decoding/index.js'), page: 'learns', learning: true, params: ['seed', 'model'], heights: [3770, 2600, 2580] },
+  { id: 'induction', load: () => import('./induction/index.js'), page: 'learns', params: ['seed'], heights: [4690, 3190, 3190] },
+  { id: 'decoding', load: () => import('./decoding/index.js'), page: 'learns', params: ['seed', 'model'], heights: [3770, 2600, 2580] },
 ];
 
 // The height to reserve for `section` at a page `width` (px): its measured
