@@ -97,6 +97,7 @@ export default {
       training: 'Training… step {step}, generated accuracy {accuracy}.',
       reached: 'Trained in {step} steps: it translates {accuracy} of the tokens of {examples} held-out sentences right on its own (target {target}).',
       short: 'Stopped at step {step} short of the target {target} (generated accuracy {accuracy}): it still makes mistakes.',
+      noWorker: 'This model trains in a background thread, which a page opened from a file cannot start: open the page from a web server to train it.',
       failed: 'Training failed: {message}',
     },
     caption: 'Bahdanau’s attention weights for your sentence',

@@ -21,7 +21,7 @@ const LANGUAGES = ['en', 'ko'];
 const percent = (x) => `${formatNumber(100 * x, 1)}%`;
 
 export function contentReader({ t, engine, store, settings }) {
-  // status: 'idle' | 'training' | 'ready' | 'failed'; a re-mount (a language switch) lost the worker.
+  // status: 'idle' | 'training' | 'ready' | 'failed' | 'noWorker'; a re-mount (a language switch) lost the worker.
   const state = (store.content ??= { status: 'idle', step: 0, accuracy: null, reached: false, failure: null });
   if (state.status !== 'idle') Object.assign(state, { status: 'idle', step: 0, accuracy: null, failure: null });
   const train = button({ label: t('content.train'), icon: '\u25b6', variant: 'primary', onClick: () => start() });
@@ -76,7 +76,9 @@ export function contentReader({ t, engine, store, settings }) {
       return;
     } else if (message.type === 'error') {
       console.error(message.message);
-      state.status = 'failed';
+      // Where no worker starts (a page opened from a file), the run is on the
+      // page, whose engine has this section's model only: said in the reader's words.
+      state.status = run?.inBackground === false ? 'noWorker' : 'failed';
       state.failure = message.message;
       run?.stop();
       run = null;
