@@ -53,6 +53,7 @@ const EXAMPLES = {
   induction: { seed: '5' },
   'mask-reason': { seed: '4' },
   'positions-trained': { seed: '3', positions: 'learned' },
+  decoding: { seed: '7', model: 'bahdanau' },
 };
 
 const from = (record) => (name) => (name in record ? record[name] : null);

@@ -43,10 +43,13 @@ export function pointOf(trainer, { step, losses, examples, headScores }) {
 // Whether a point meets the target: stopAt { metric, value }, or none (never).
 export const meetsTarget = (point, stopAt) => Boolean(stopAt) && point[stopAt.metric] >= stopAt.value;
 
-// engine: the engine or a promise of it (on the page); none in a worker, which
-// loads the learning module (every model) of the page's build.
+// engine: the page's engine or a promise of it (where no worker starts: used
+// if it has every model, learning: true, as the second page's has); none in a
+// worker. Otherwise the service loads the learning module with every model
+// itself, at its first request: a section of this host needs no learning
+// module on the page, and its widget downloads that module only when the reader trains.
 export function createService({ engine, now = () => performance.now() } = {}) {
-  const loaded = Promise.resolve(engine ?? createAttention({ learning: true }));
+  const loaded = Promise.resolve(engine).then((e) => (e?.learning === true ? e : createAttention({ learning: true })));
   let trainer = null;
   let training = null;   // the train request that runs
 

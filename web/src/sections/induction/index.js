@@ -7,7 +7,7 @@
 // showed (./summary-view.js, sentences chosen by ./state.js).
 import { h, html } from '../../lib/dom.js';
 import { formula } from '../../components/formula.js';
-import { liveModel } from '../../lib/live-model.js';
+import { settingsModel } from '../../lib/settings-model.js';
 import { trainingPanel } from './training-panel.js';
 import { headMaps } from './head-maps.js';
 import { ablationPanel } from './ablation-panel.js';
@@ -19,16 +19,9 @@ import './induction.css';
 
 export default { mount, params };
 
-// The section's settings (the seed): nothing is computed until the reader trains.
-const createSettings = (initial) => liveModel({
-  initial,
-  compute: () => null,
-  actions: { set(settings, changes) { Object.assign(settings, changes); } },
-  views: { settings: (_, settings) => settings },
-});
-
+// The settings (./params.js): nothing is computed until the reader trains.
 function mount(root, { engine, t, store, initial, onChange }) {
-  const model = (store.model ??= createSettings(initial ?? params.defaults()));
+  const model = (store.model ??= settingsModel(initial ?? params.defaults()));
   root.classList.add('in-root');
   const maps = headMaps({ t });
   const ablation = ablationPanel({ t, store });

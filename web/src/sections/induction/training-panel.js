@@ -10,6 +10,8 @@ import { seedControl } from '../../components/seed-control.js';
 import { lineChart } from '../../components/line-chart.js';
 import { trainingCurves } from '../../components/training-curves.js';
 import { formatNumber } from '../../lib/format.js';
+import { throttledDraw } from '../../lib/throttled-draw.js';
+import { sectionRun } from '../../training/section-run.js';
 import { RUNS, chanceOf, emptyRuns } from './state.js';
 
 const CHART_MS = 250;
@@ -62,19 +64,18 @@ export function trainingPanel(model, { t, engine, store, changed, onRuns }) {
     status, counters,
     h('div', { class: 'in-plots' }, curves.loss.el, curves.accuracy.el, scores.previousToken.el, scores.prefixMatch.el));
 
-  let driver = null;
-  let loading = null;
   let startedAt = 0;
-  const loadDriver = () => (loading ??= import('./runs.js').then(({ inductionRuns }) => (driver = inductionRuns({
-    engine,
-    onUpdate: () => redraw(),
-    onDone: () => { state.seconds = (performance.now() - startedAt) / 1000; setStatus('done'); redraw(); },
-    onFailed: (message) => { console.error(message); state.failure = message; setStatus('stopped'); redraw(); },
-  }))));
-  let starts = 0;
+  const life = sectionRun({
+    state, redraw: () => redraw(), onStatus: (next) => showStatus(next),
+    load: () => import('./runs.js').then(({ inductionRuns }) => inductionRuns({
+      engine,
+      onUpdate: () => redraw(),
+      onDone: () => { state.seconds = (performance.now() - startedAt) / 1000; life.setStatus('done'); redraw(); },
+      onFailed: (message) => life.fail(message),
+    })),
+  });
 
-  function setStatus(next) {
-    state.status = next;
+  function showStatus(next) {
     el.dataset.state = next;
     buttons.train.el.disabled = next === 'running';
     buttons.stop.el.disabled = next !== 'running';
@@ -88,11 +89,7 @@ export function trainingPanel(model, { t, engine, store, changed, onRuns }) {
     return t(state.status === 'stopped' ? 'status.stopped' : 'status.idle');
   }
 
-  let timer = 0;
-  let drawnAt = -Infinity;
   function draw() {
-    timer = 0;
-    drawnAt = performance.now();
     setText(status, statusText());
     const runs = state.runs;
     if (!runs) {
@@ -116,41 +113,27 @@ export function trainingPanel(model, { t, engine, store, changed, onRuns }) {
     }
     onRuns?.(state);
   }
-  function redraw() {
-    if (timer) return;
-    const wait = state.status === 'running' ? Math.max(0, drawnAt + CHART_MS - performance.now()) : 0;
-    timer = setTimeout(() => requestAnimationFrame(draw), wait);
-  }
+  const drawing = throttledDraw(draw, { ms: CHART_MS, busy: () => state.status === 'running' });
+  const redraw = () => drawing.request();
 
   function start() {
-    const mine = ++starts;
-    state.failure = null;
     state.seconds = null;
     state.seed = model.settings.seed;
     state.runs = emptyRuns();
     startedAt = performance.now();
-    setStatus('running');
-    redraw();
-    loadDriver().then((d) => { if (mine === starts) d.start({ seed: state.seed }, state.runs); },
-      (err) => { loading = null; if (mine === starts) { state.failure = String(err?.message ?? err); setStatus('stopped'); redraw(); } });
+    life.start((driver) => driver.start({ seed: state.seed }, state.runs));
   }
-  function stop(next) {
-    starts += 1;
-    driver?.stop();
-    setStatus(next);
-    redraw();
-  }
+  const stop = (next) => life.stop(next);
 
   // A run cut short by a language switch (the section is mounted again) is not resumed.
-  setStatus(state.status === 'running' ? 'stopped' : state.status);
-  draw();
+  life.setStatus(state.status === 'running' ? 'stopped' : state.status);
+  drawing.now();
 
   return {
     el,
     destroy() {
-      starts += 1;
-      driver?.stop();
-      clearTimeout(timer);
+      life.end();
+      drawing.cancel();
       curves.destroy();
       Object.values(scores).forEach((c) => c.destroy());
     },
