@@ -80,7 +80,7 @@ export default {
   },
   summary: {
     training: {
-      reached: R`모델은 {steps}단계 만에 평가용 문장 {examples}개에서 생성 정확도 {reached}에 이르렀습니다(“학습”을 누른 뒤 {seconds}초). 평가용 문장 전부로는 토큰의 {accuracy}를 맞혔고, 문장 전체를 맞힌 것은 {sequences}입니다.`,
+      reached: R`모델은 {steps}단계 만에 평가용 문장 {examples}개에서 생성 정확도 {reached}에 이르렀습니다(“학습”을 누른 뒤 {seconds}초). 평가용 문장 전부로는 토큰의 {accuracy|을} 맞혔고, 문장 전체를 맞힌 것은 {sequences}입니다.`,
       short: R`{steps}단계 안에 목표 {target}에 이르지 못했습니다(마지막: {reached}, 평가용 문장 전부로는 {accuracy}). 아래 단계들은 아직 실수하는 모델의 것입니다.`,
     },
     cache: {

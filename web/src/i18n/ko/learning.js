@@ -94,7 +94,7 @@ export default {
     status: {
       idle: '아직 학습하지 않았습니다.',
       training: '학습 중… {step}단계, 생성 정확도 {accuracy}.',
-      reached: '{step}단계 만에 학습했습니다. 평가용 문장 {examples}개의 토큰 중 {accuracy}를 스스로 맞게 번역합니다(목표 {target}).',
+      reached: '{step}단계 만에 학습했습니다. 평가용 문장 {examples}개의 토큰 중 {accuracy|을} 스스로 맞게 번역합니다(목표 {target}).',
       short: '목표 {target}에 못 미친 채 {step}단계에서 멈췄습니다(생성 정확도 {accuracy}). 아직 실수를 합니다.',
       noWorker: '이 모델은 백그라운드 스레드에서 학습하는데, 파일로 연 페이지에서는 스레드를 시작할 수 없습니다. 웹 서버에서 페이지를 열어야 학습할 수 있습니다.',
       failed: '학습이 실패했습니다: {message}',
