@@ -392,6 +392,11 @@ sectionTest('family', 'five alignment matrices from one seed, rerun with another
   assert.notEqual(await text(p, '#family .fa-cards'), before);
   assert.match(await text(p, '#family .fa-note'), /largest difference 0,/);
   assert.equal(await p.locator('#family .fa-summary tbody tr').count(), 7);
+  // Scaled dot-product with projections as Luong's general score (d_k = 2 of d = 4): computed for the new seed, and said as computed.
+  const note = await p.$eval('#family-projection', (el) => ({ ...el.dataset, text: el.textContent }));
+  assert.equal(note.rank, '2');
+  assert.ok(Number(note.difference) < 1e-5, `the two scores differ by ${note.difference}`);
+  assert.match(note.text, /finds 2 pivots .*rank 2, at most dk = 2 of a possible 4/);
 });
 
 sectionTest('learning', 'one step, play and pause, reset; the task changes the probe and the vocabulary', async (p) => {

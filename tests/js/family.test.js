@@ -4,6 +4,12 @@ import { createAttention } from '../../web/src/engine/index.js';
 import {
   ALIGNMENT, DEFAULT_SEED, METHODS, SOURCE, TARGET, computeFamily, concatShift, createFamily, drawToy, recoversAlignment, rowArgmax,
 } from '../../web/src/sections/family/state.js';
+import {
+  KEY_DIM, drawProjections, engineProduct, identityHolds, matrixRank, projectionIdentity,
+} from '../../web/src/sections/family/projections.js';
+import { translator } from '../../web/src/i18n/lookup.js';
+import enStrings from '../../web/src/i18n/en/family.js';
+import koStrings from '../../web/src/i18n/ko/family.js';
 
 let engine;
 let family;
@@ -131,5 +137,65 @@ describe('what the page says about the alignment agrees with the numbers', () =>
     expect(recoversAlignment(methods.scaledDot.best)).toBe(true);
     expect(recoversAlignment([0, 2, 1])).toBe(true);    // 고프다 -> am: half the share, a largest one
     expect(recoversAlignment([0, 1, 2])).toBe(false);   // 배가 -> am: not where it was drawn
+  });
+});
+
+describe('scaled dot-product with projections is Luong\'s general score with W_a = W_Q W_K^T / sqrt(d_k)', () => {
+  test('the engine\'s product is the matrix product', () => {
+    const a = new Float32Array([1, 2, 3, 4, 5, 6]);          // 2 x 3
+    const b = new Float32Array([1, 0, 0, 1, 2, -1]);         // 3 x 2
+    expect(Array.from(engineProduct(engine, a, b, 2, 3, 2))).toEqual([7, -1, 16, -1]);
+  });
+
+  test('for several seeds: the two score matrices agree to float32 rounding, and W_a has rank d_k = 2 of 4', () => {
+    for (const seed of [DEFAULT_SEED, 2, 42, 999]) {
+      const toy = drawToy(engine, seed);
+      const p = projectionIdentity(engine, toy, drawProjections(engine, seed, toy.d));
+      expect(p.dk).toBe(KEY_DIM);
+      // The identity, checked in doubles from the projections themselves: q.k / sqrt(dk) and s^T W_a h.
+      const current = toy.decoder.slice(4, 16);
+      for (let t = 0; t < 3; t++) {
+        for (let j = 0; j < 3; j++) {
+          let viaProjections = 0;
+          for (let c = 0; c < KEY_DIM; c++) {
+            let q = 0;
+            let k = 0;
+            for (let i = 0; i < 4; i++) {
+              q += current[t * 4 + i] * p.wq[i * KEY_DIM + c];
+              k += toy.encoder[j * 4 + i] * p.wk[i * KEY_DIM + c];
+            }
+            viaProjections += q * k;
+          }
+          expect(p.scaled[t * 3 + j]).toBeCloseTo(viaProjections / Math.sqrt(KEY_DIM), 5);
+          expect(p.general[t * 3 + j]).toBeCloseTo(viaProjections / Math.sqrt(KEY_DIM), 5);
+        }
+      }
+      expect(p.difference).toBeLessThan(1e-5 * Math.max(1, p.largestScore));
+      expect(p.difference).toBeGreaterThanOrEqual(0);
+      expect(p.rank).toBe(KEY_DIM);
+      expect(p.pivots).toHaveLength(KEY_DIM);
+      expect(Math.min(...p.pivots)).toBeGreaterThan(1e-3 * p.largest);
+      expect(identityHolds(p)).toBe(true);
+    }
+  });
+
+  test('the elimination finds the rank of matrices whose rank is known, and a failed identity is not called one', () => {
+    expect(matrixRank(new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), 3, 3).rank).toBe(3);
+    expect(matrixRank(new Float32Array([1, 2, 3, 2, 4, 6, 1, 1, 1]), 3, 3).rank).toBe(2);   // row 2 = 2 x row 1
+    expect(matrixRank(new Float32Array([1, 2, 2, 4]), 2, 2)).toMatchObject({ rank: 1, pivots: [2] });
+    expect(matrixRank(new Float32Array(4), 2, 2).rank).toBe(0);
+    expect(identityHolds({ difference: 0, largestScore: 2, rank: 3, dk: 2 })).toBe(false);
+    expect(identityHolds({ difference: 0.01, largestScore: 2, rank: 2, dk: 2 })).toBe(false);
+  });
+
+  test('the note says the numbers computed, in both languages, and the family links to the trained family', () => {
+    const { projection } = createFamily(engine).result;
+    for (const [strings, pointer] of [[enStrings, 'only when it scores the states themselves'], [koStrings, '상태 자체에 점수를 매길 때뿐']]) {
+      const t = translator(strings);
+      expect(t('concatNote')).toContain(pointer);
+      const text = t('projection.result', { d: 4, dk: 2, n: 3, m: 3, difference: 'D', largest: 'L', rank: projection.rank, pivots: 'P', residue: 'R' });
+      for (const piece of ['D', 'L', 'P', 'R', `${projection.rank}`, '3 × 3']) expect(text).toContain(piece);
+      expect(t('after')).toContain('href="#family-trained"');
+    }
   });
 });

@@ -8,8 +8,9 @@ import { openWorker } from '../../web/src/worker/bridge.js';
 import {
   DEFAULTS, HEAD_CHOICES, KEPT, LEARNING_RATES, TARGET_ACCURACY, alignmentOf, applyMessage, correctOf, createLearning,
   keptUntrained, progressSummary, sentenceError, trainerOptions, translateUntrained, untrained,
+  CONTENT_EXAMPLES, CONTENT_TARGET, contentAlignment, contentOptions, contentPlay,
 } from '../../web/src/sections/learning/state.js';
-import { lookup } from '../../web/src/i18n/lookup.js';
+import { interpolate, lookup } from '../../web/src/i18n/lookup.js';
 import en from '../../web/src/i18n/en/learning.js';
 import ko from '../../web/src/i18n/ko/learning.js';
 
@@ -163,5 +164,36 @@ describe('the words, in both languages', () => {
     expect(en.vocabulary.translate.groups).toHaveLength(untrained(engine, DEFAULTS).trainer.vocabulary.groups.length);
     expect(en.vocabulary.reverse.groups).toHaveLength(untrained(engine, { ...DEFAULTS, task: 'reverse' }).trainer.vocabulary.groups.length);
     expect(ko.vocabulary.translate.groups).toHaveLength(en.vocabulary.translate.groups.length);
+  });
+});
+
+describe('an alignment that follows the sentence (Bahdanau on the content-based task)', () => {
+  // A reading of 4 target words: 2 content words (reference 0 and 2), 2 particles (-1).
+  const reading = (strongest) => ({ reference: [0, -1, 2, -1], strongestSources: strongest });
+  const say = (lang, { key, params }) => interpolate(lookup(lang === 'en' ? en : ko, key), params);
+  test('the sentence is chosen from the counts: all, most or few of the content words on their source word', () => {
+    expect(contentAlignment(reading([0, 0, 2, 2]))).toEqual({ key: 'content.alignment.all', params: { hits: 2, total: 2 } });
+    expect(contentAlignment(reading([0, 0, 1, 2])).key).toBe('content.alignment.most');
+    expect(contentAlignment(reading([1, 0, 1, 2])).key).toBe('content.alignment.few');
+    expect(contentAlignment({ reference: [-1], strongestSources: [0] }).key).toBe('content.alignment.few');
+    expect(say('en', contentAlignment(reading([0, 0, 1, 2])))).toMatch(/^1 of the 2 Korean content words/);
+    expect(say('ko', contentAlignment(reading([0, 0, 1, 2])))).toMatch(/^한국어 내용어 2개 중 1개가/);
+  });
+  test('a trained model\'s weights move with the words: the object\'s row looks at the object wherever it stands', () => {
+    const trainer = engine.createTrainer(contentOptions({ seed: 1 }));
+    for (let i = 0; i < 6; i++) trainer.step(25);
+    expect(trainer.evaluate({ examples: CONTENT_EXAMPLES }).generatedAccuracy).toBeGreaterThanOrEqual(CONTENT_TARGET);
+    const short = trainer.translate('the student reads a book');
+    const long = trainer.translate('yesterday the young student quietly read an old book in the library');
+    const rowOf = (r, word) => r.predicted.indexOf(word);
+    expect(short.strongestSources[rowOf(short, '책')]).toBe(short.source.indexOf('book'));
+    expect(long.strongestSources[rowOf(long, '책')]).toBe(long.source.indexOf('book'));
+    expect(long.source.indexOf('book')).not.toBe(short.source.indexOf('book'));
+    expect(contentAlignment(long).key).not.toBe('content.alignment.few');
+    trainer.dispose();
+  }, 60000);
+  test('the run plays to the target on held-out sentences, without probes', () => {
+    expect(contentPlay()).toMatchObject({ target: { metric: 'generatedAccuracy', atLeast: CONTENT_TARGET }, probe: false, measure: { examples: CONTENT_EXAMPLES } });
+    expect(contentOptions({ seed: 4 })).toMatchObject({ task: 'translate', model: 'bahdanau', seed: 4 });
   });
 });

@@ -48,6 +48,12 @@ const EXAMPLES = {
   cost: { n: '4096' },
   gradients: { seed: '7', dk: '1024', row: '5', 'train-dk': '128', 'train-seed': '3', steps: '500' },
   learning: { task: 'reverse', seed: '12', heads: '4', scaling: 'off', lr: '0.03' },
+  bottleneck: { seed: '7', steps: '2000' },
+  'family-trained': { task: 'reverse', seed: '12', models: 'general,concat', window: 'both', feeding: 'off' },
+  induction: { seed: '5' },
+  'mask-reason': { seed: '4' },
+  'positions-trained': { seed: '3', positions: 'learned' },
+  decoding: { seed: '7', model: 'bahdanau' },
 };
 
 const from = (record) => (name) => (name in record ? record[name] : null);

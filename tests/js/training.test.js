@@ -362,3 +362,21 @@ describe('a training run over the bridge', () => {
     expect(messages).toHaveLength(1);
   });
 });
+
+describe('the engine a trainer gets', () => {
+  test("a page engine without the model's module: the service loads the module the model needs, of the page's build", async () => {
+    const page = await createAttention({ build: 'baseline' });   // the forward module only, as the second page loads
+    expect(() => page.createTrainer({ task: 'reverse', seed: 1, model: 'rnn' })).toThrow();   // it cannot train
+    const service = createService({ engine: page });
+    const started = await service.start({ id: 'gru', options: { task: 'reverse', seed: 1, model: 'rnn', dModel: 8, sourceLength: 4 } });
+    expect(started.trainer.options.model).toBe('rnn');
+    const { step } = await service.step({ id: 'gru', count: 2 });
+    expect(step).toBe(2);
+    // the one-layer model on the same page gets the basic module; a page engine with every model is used as it is
+    await service.start({ id: 'one-layer', options: { task: 'reverse', seed: 1 } });
+    const full = await createAttention({ learning: true });
+    const onFull = createService({ engine: full });
+    await onFull.start({ id: 'one-layer', options: { task: 'reverse', seed: 1 } });
+    for (const s of [service, onFull]) for (const id of ['gru', 'one-layer']) await s.dispose({ id });
+  });
+});

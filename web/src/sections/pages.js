@@ -20,9 +20,11 @@ export const PAGES = Object.freeze({
   // `file`: its address next to the other page; `learning`: the engine the page
   // loads first (createAttention's `learning`: its sections' module), before
   // the sections that need another; `roles`: its hero shows the colours of
-  // query, key, value, output and mask, which its sections use.
+  // query, key, value, output and mask, which its sections use. The second
+  // page's sections train in workers that load the learning module themselves
+  // when the reader trains (registry.js), so neither page loads one first.
   walkthrough: Object.freeze({ file: './', learning: false, roles: true }),
-  learns: Object.freeze({ file: 'learns.html', learning: true, roles: false }),
+  learns: Object.freeze({ file: 'learns.html', learning: false, roles: false }),
 });
 export const PAGE_NAMES = Object.freeze(Object.keys(PAGES));
 export const DEFAULT_PAGE = 'walkthrough';

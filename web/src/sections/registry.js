@@ -32,7 +32,10 @@
 // pass and model 'attention' only (createAttention({ learning: 'basic' }),
 // the smaller module), true for the engine's other models. Its training
 // workers load the module of the model they train, the same one, so a widget
-// of it downloads one .wasm (web/src/training/training-service.js).
+// of it downloads one .wasm (web/src/training/training-service.js). The second
+// page's sections train only in workers of the training service or the model
+// host (src/training/model-host-service.js), which load the module their
+// models need when the reader trains: they need none on the page.
 export const sections = [
   { id: 'worked-example', load: () => import('./worked-example/index.js'), params: ['q', 'keys', 'values', 'scaling', 'convention'], heights: [3860, 2670, 2480] },
   { id: 'scaling', load: () => import('./scaling/index.js'), widgetBuild: 'baseline', params: ['dk', 'seed', 'trials-dk', 'trials', 'trials-seed', 'sweep-trials', 'sweep-seed'], heights: [7780, 5090, 4950] },
@@ -42,10 +45,16 @@ export const sections = [
   { id: 'masking', load: () => import('./masking/index.js'), params: ['mask', 'row'], heights: [3070, 2420, 2150] },
   { id: 'multi-head', load: () => import('./multi-head/index.js'), params: ['heads', 'seed'], heights: [3890, 2670, 2430] },
   { id: 'cross-attention', load: () => import('./cross-attention/index.js'), params: ['decoder', 'encoder'], heights: [5510, 3920, 3290] },
-  { id: 'family', load: () => import('./family/index.js'), params: ['seed'], heights: [7600, 5100, 4310] },
-  { id: 'learning', load: () => import('./learning/index.js'), learning: 'basic', params: ['task', 'seed', 'heads', 'scaling', 'lr'], heights: [5650, 3880, 3700] },
+  { id: 'family', load: () => import('./family/index.js'), params: ['seed'], heights: [9130, 6140, 5350] },
+  { id: 'learning', load: () => import('./learning/index.js'), learning: 'basic', params: ['task', 'seed', 'heads', 'scaling', 'lr'], heights: [6560, 4440, 4270] },
   { id: 'order', load: () => import('./order/index.js'), params: ['perm', 'pe'], heights: [5110, 3230, 3190] },
   { id: 'cost', load: () => import('./cost/index.js'), params: ['n'], heights: [4500, 3210, 3100] },
+  { id: 'bottleneck', load: () => import('./bottleneck/index.js'), page: 'learns', params: ['seed', 'steps'], heights: [4000, 3000, 2800] },
+  { id: 'family-trained', load: () => import('./family-trained/index.js'), page: 'learns', params: ['task', 'seed', 'models', 'window', 'feeding'], heights: [4610, 3110, 3100] },
+  { id: 'mask-reason', load: () => import('./mask-reason/index.js'), page: 'learns', params: ['seed'], heights: [3470, 2360, 2340] },
+  { id: 'positions-trained', load: () => import('./positions-trained/index.js'), page: 'learns', params: ['seed', 'positions'], heights: [3210, 2140, 2130] },
+  { id: 'induction', load: () => import('./induction/index.js'), page: 'learns', params: ['seed'], heights: [4690, 3190, 3190] },
+  { id: 'decoding', load: () => import('./decoding/index.js'), page: 'learns', params: ['seed', 'model'], heights: [3770, 2600, 2580] },
 ];
 
 // The height to reserve for `section` at a page `width` (px): its measured

@@ -83,13 +83,24 @@ function checkTarget(target) {
 // 'basic' (the backward pass and model 'attention' only) or true (every model).
 export const learningModuleFor = (model = 'attention') => (model === 'attention' ? 'basic' : true);
 
-// engine: the engine (with a learning module that has the models it will
-// train) or a promise of it; in a worker (none given), for each trainer the
-// engine of the module its model needs (learningModuleFor), of the same build
-// as the page's: the same module as the section's, so the .wasm is fetched
-// once. A batch trains for at most the bridge's slice (sliceMs). `clock`: ms,
+// Whether an engine's module has the models of `needed` (learningModuleFor):
+// the module with every model has the one-layer model too.
+const hasModule = (engine, needed) => engine?.learning === needed || engine?.learning === true;
+
+// engine: the page's engine or a promise of it (where no worker starts), used
+// for a trainer if its module has the trainer's model; none in a worker. Any
+// other trainer gets the engine of the module its model needs
+// (learningModuleFor), of the page engine's build if there is one: a section
+// that trains in this service needs no learning module on the page, and its
+// widget downloads the module when the reader trains (in its worker, or on the
+// page). A batch trains for at most the bridge's slice (sliceMs). `clock`: ms,
 // for tests.
 export function createService({ engine, now: clock = now } = {}) {
+  const engineFor = async (model) => {
+    const given = await engine;
+    const needed = learningModuleFor(model);
+    return hasModule(given, needed) ? given : createAttention({ learning: needed, ...(given ? { build: given.build } : {}) });
+  };
   // id -> { ready: Promise, trainer, step, run }; run: the playing run's options, or null.
   const trainers = new Map();
 
@@ -136,7 +147,7 @@ export function createService({ engine, now: clock = now } = {}) {
         await previous?.ready.catch(() => {});
         if (previous) previous.run = null;
         previous?.trainer?.dispose();
-        const e = await (engine ?? createAttention({ learning: learningModuleFor(options?.model) }));
+        const e = await engineFor(options?.model);
         if (trainers.get(id) !== entry) return;   // started again meanwhile
         entry.trainer = e.createTrainer(options);
       })();

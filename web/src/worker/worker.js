@@ -12,9 +12,10 @@
 import { afterTask, serve } from './serve.js';
 import benchmark from './services/benchmark.js';
 import experiments from './services/experiments.js';
+import modelHost from './services/model-host.js';
 import training from './services/training.js';
 
-const service = [benchmark, experiments, training].find((s) => s.name === self.name);
+const service = [benchmark, experiments, modelHost, training].find((s) => s.name === self.name);
 serve(self, service ? service.load().then((m) => m.createService({})) : Promise.reject(new Error(`worker: unknown service ${JSON.stringify(self.name)}`)),
   { sliceMs: 20, schedule: afterTask() });
 self.postMessage({ ready: true });

@@ -67,5 +67,14 @@ export default {
     tooLarge: '{field}: too large. The engine computes in single precision, which ends near ±3.4 × 10³⁸.',
     overflow: 'These numbers are too large: a score or an output would pass ±3.4 × 10³⁸, the largest number in single precision.',
   },
+  // The engine's 'translate' task, where a reader types a sentence for one of its models (sections "learning", "decoding").
+  translateTask: {
+    refused: 'The engine refused this sentence: {message}',
+    pattern: 'Every sentence follows this pattern (brackets: optional; capitals: a word of the group below):',
+    groups: {
+      ARTICLE: 'article', PREPOSITION: 'preposition', ADJECTIVE: 'ADJECTIVE', PERSON: 'PERSON', VERB: 'VERB',
+      ADVERB: 'ADVERB', THING: 'THING', PLACE: 'PLACE', TIME: 'TIME',
+    },
+  },
   footer: 'Sources: Vaswani et al., <cite>Attention Is All You Need</cite> (2017); Bahdanau, Cho and Bengio (2015); Luong, Pham and Manning (2015); and five Korean articles on attention, whose examples are recomputed here rather than copied.',
 };

@@ -87,6 +87,26 @@ export default {
       other: 'The engine cannot read this sentence: {message}',
     },
   },
+  content: {
+    title: 'An alignment that follows the sentence',
+    intro: R`This model cannot follow words that move. Its query for target position $t$ is a learned vector $P_t$, the same for every sentence: the weights depend on the position, not on the words, which is why its sentences have one fixed pattern. A model that asks with content can. Bahdanau’s asks with its decoder’s state, which holds the words it has written so far. Train one here (in a background thread; it loads the larger engine then, not with the page) on sentences whose adjectives, adverbs, objects, places and times come and go, and type your own: the dashed cells are the source word each Korean word comes from.`,
+    train: 'Train Bahdanau’s model',
+    label: 'A sentence (the pattern and words above):',
+    status: {
+      idle: 'Not trained yet.',
+      training: 'Training… step {step}, generated accuracy {accuracy}.',
+      reached: 'Trained in {step} steps: it translates {accuracy} of the tokens of {examples} held-out sentences right on its own (target {target}).',
+      short: 'Stopped at step {step} short of the target {target} (generated accuracy {accuracy}): it still makes mistakes.',
+      noWorker: 'This model trains in a background thread, which a page opened from a file cannot start: open the page from a web server to train it.',
+      failed: 'Training failed: {message}',
+    },
+    caption: 'Bahdanau’s attention weights for your sentence',
+    alignment: {
+      all: 'Every one of the {total} Korean content words looks hardest at the English word it comes from, wherever that word stands in your sentence. Add or drop an optional word and the weights move with it.',
+      most: '{hits} of the {total} Korean content words look hardest at the English word they come from; the others look elsewhere.',
+      few: 'Only {hits} of the {total} Korean content words look hardest at the English word they come from: this model has not learned the alignment.',
+    },
+  },
   vocabulary: {
     reverse: {
       pattern: 'Eight digits from 0 to 9 (spaces optional):',

@@ -67,5 +67,14 @@ export default {
     tooLarge: '{field|이} 너무 큽니다. 엔진은 단정밀도로 계산하므로 ±3.4 × 10³⁸ 근처가 한계입니다.',
     overflow: '값이 너무 큽니다. 점수나 출력이 단정밀도의 최댓값 ±3.4 × 10³⁸을 넘게 됩니다.',
   },
+  // 엔진의 'translate' 과제: 독자가 그 모델에 문장을 입력하는 곳("learning", "decoding" 절).
+  translateTask: {
+    refused: '엔진이 이 문장을 받지 않았습니다: {message}',
+    pattern: '문장은 모두 이 틀을 따릅니다(대괄호: 넣어도 빼도 됨, 대문자: 아래 묶음의 단어 하나).',
+    groups: {
+      ARTICLE: '관사', PREPOSITION: '전치사', ADJECTIVE: 'ADJECTIVE(형용사)', PERSON: 'PERSON(사람)', VERB: 'VERB(동사)',
+      ADVERB: 'ADVERB(부사)', THING: 'THING(사물)', PLACE: 'PLACE(장소)', TIME: 'TIME(시간)',
+    },
+  },
   footer: '참고: Vaswani 외, <cite>Attention Is All You Need</cite>(2017); Bahdanau, Cho, Bengio(2015); Luong, Pham, Manning(2015); 그리고 어텐션을 다룬 한국어 글 다섯 편. 글에 나온 예제는 베끼지 않고 여기서 다시 계산했습니다.',
 };

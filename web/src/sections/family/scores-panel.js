@@ -1,7 +1,8 @@
 // Section 8, the panel: the toy translation's encoder and decoder states (a
 // seed draws them), the five score functions' alignment matrices side by side,
 // each card with its formula, the state it uses and its strongest pairs, and a
-// note on what the alignments show (./state.js recoversAlignment, concatShift).
+// note on what the alignments show (./state.js recoversAlignment, concatShift),
+// and the note on scaled dot-product with projections (./projection-note.js).
 import { h, html, setHTML } from '../../lib/dom.js';
 import { heatmap } from '../../components/heatmap.js';
 import { matrixTable } from '../../components/matrix-table.js';
@@ -9,6 +10,7 @@ import { seedControl } from '../../components/seed-control.js';
 import { formatScientific } from '../../lib/format.js';
 import { METHODS, SOURCE, TARGET, concatShift, recoversAlignment } from './state.js';
 import { inline } from './formulas.tex.js';
+import { projectionNote } from './projection-note.js';
 
 const stateLabel = (t0) => `<i>s</i><sub>${t0}</sub>`;
 const columns = (d) => Array.from({ length: d }, (_, c) => String(c + 1));
@@ -64,6 +66,7 @@ export function scoresPanel(model, { t, onSeed }) {
   seed.button.dataset.action = 'rerun';
   const cards = METHODS.map((method) => ({ id: method.id, card: methodCard(t, method, shape) }));
   const note = h('p', { class: 'fa-note', 'aria-live': 'polite' });
+  const projection = projectionNote(t, shape);
 
   const el = h('div', { class: 'panel fa-panel', id: 'family-panel' },
     h('p', { class: 'panel-title', html: t('panelTitle') }),
@@ -76,7 +79,8 @@ export function scoresPanel(model, { t, onSeed }) {
     h('div', { class: 'controls-row' }, seed.el),
     h('div', { class: 'fa-states' }, states.encoder.el, states.decoder.el),
     h('div', { class: 'fa-cards' }, cards.map((c) => c.card.el)),
-    note);
+    note,
+    projection.el);
 
   function refresh() {
     const { toy, methods } = model.result;
@@ -86,6 +90,7 @@ export function scoresPanel(model, { t, onSeed }) {
     for (const { id, card } of cards) card.update(methods[id]);
     const reads = recoversAlignment(methods.dot.best) && recoversAlignment(methods.scaledDot.best);
     setHTML(note, `${t(reads ? 'reads' : 'readsNot')} ${t('shift', { diff: formatScientific(concatShift(model.result)) })}`);
+    projection.update(model.result.projection);
     el.dataset.run = String(Number(el.dataset.run ?? 0) + 1);
     el.dataset.seed = String(toy.seed);
   }

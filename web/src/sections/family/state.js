@@ -19,9 +19,11 @@
 // concat is additive with [W_1 W_2][s; h] = W_1 s + W_2 h, so it is computed
 // with the same parameters as Bahdanau's: the two differ only in the state.
 // Each row of scores goes through the engine's softmax (the alignment), and
-// the context c_t = sum_j alpha_tj h_j through its context().
+// the context c_t = sum_j alpha_tj h_j through its context(). With projections
+// W_Q, W_K the scaled dot product is Luong's general score: ./projections.js.
 
 import { liveModel } from '../../lib/live-model.js';
+import { drawProjections, projectionIdentity } from './projections.js';
 
 export const SOURCE = ['I', 'am', 'hungry'];
 export const TARGET = ['나는', '배가', '고프다'];
@@ -96,7 +98,9 @@ export function computeFamily(engine, toy) {
     const context = engine.context({ alignment: weights, h: encoder, n, m, dh: d });
     results[method.id] = { ...method, scores, weights, context, best: rowArgmax(weights, n, m) };
   }
-  return { toy, methods: results };
+  // Scaled dot-product with projections W_Q, W_K, as Luong's general score (./projections.js).
+  const projection = projectionIdentity(engine, toy, drawProjections(engine, toy.seed, d));
+  return { toy, methods: results, projection };
 }
 
 // Whether a method's largest weights fall where the toy's states were drawn:

@@ -52,7 +52,7 @@ export function alignmentMap({ t, reading, heads, expected, caption, languages, 
     headMaps = shown?.maps ?? [];
   }
   setHeads(heads);
-  const el = h('div', { class: 'le-map', id }, map.el, output, headsSlot);
+  const el = h('div', { class: 'le-map heatmap-words', id }, map.el, output, headsSlot);
 
   // `details: false` redraws the averaged weights only (the heads and the
   // output line wait for the next full update).

@@ -1,12 +1,14 @@
 // Section "learning" view: watch attention learn. A small model (./state.js)
 // trained live in a worker on a task the reader picks (./training-panel.js),
 // the probe sentence's attention weights redrawn as the alignment forms, then
-// the reader's own sentence (./translate-panel.js).
+// the reader's own sentence (./translate-panel.js), and one whose words move,
+// read by a model that aligns by content (./content-reader.js).
 import { h, html } from '../../lib/dom.js';
 import { formula } from '../../components/formula.js';
 import { createLearning } from './state.js';
 import { trainingPanel } from './training-panel.js';
 import { translatePanel } from './translate-panel.js';
+import { contentReader } from './content-reader.js';
 import params from './params.js';
 import formulas from './formulas.tex.js';
 import '../../components/matrix.css';
@@ -25,6 +27,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
     onReset: () => sentence?.reset(),
   });
   sentence = translatePanel(model, { t, engine, training });
+  const content = contentReader({ t, engine, store, settings: () => model.settings });
 
   root.append(
     h('div', { class: 'prose' }, html('p', { class: 'section-lede' }, t('lede'))),
@@ -37,9 +40,13 @@ function mount(root, { engine, t, store, initial, onChange }) {
     training.el,
     h('div', { class: 'prose' }, html('p', {}, t('reading'))),
     sentence.el,
+    content.el,
     html('div', { class: 'prose' }, t('after')));
 
   return {
-    destroy() { training.destroy(); },
+    destroy() {
+      training.destroy();
+      content.destroy();
+    },
   };
 }

@@ -155,3 +155,36 @@ export function createLearning(engine, initial = DEFAULTS) {
     views: { settings: (_, settings) => settings },
   });
 }
+
+// ---- an alignment that follows the sentence (./content-reader.js) -----------
+// This section's model reads target position t with a learned query P_t: its
+// weights are the same for every sentence of a length, so a typed sentence
+// whose words move (the engine's content-based 'translate' task, whose
+// adjectives, adverbs, objects, places and times are optional) cannot move
+// them. Bahdanau's model asks with its decoder state instead, which holds the
+// words written so far: trained on that task in a worker (the full learning
+// module loads there, at the reader's click, never with the page) to
+// CONTENT_TARGET generated accuracy on CONTENT_EXAMPLES held-out sentences
+// (measured in Node, SIMD, load 1-4, seeds 1-4: 100 steps, 1.0-1.4 s of CPU).
+export const CONTENT_TARGET = 0.9;
+export const CONTENT_EXAMPLES = 64;
+export const CONTENT_EVERY = 25;
+export const CONTENT_MAX_STEPS = 1500;
+export const contentOptions = ({ seed }) => ({ task: 'translate', model: 'bahdanau', seed, dModel: D_MODEL, learningRate: 0.01 });
+export const contentPlay = () => ({
+  until: CONTENT_MAX_STEPS, evaluateEvery: CONTENT_EVERY, measure: { examples: CONTENT_EXAMPLES }, probe: false,
+  target: { metric: 'generatedAccuracy', atLeast: CONTENT_TARGET },
+});
+
+// How many of a reading's aligned target words (content words: particles have
+// no source word, reference -1) look hardest at the source word they come
+// from, and where each looks (its source position, from 1). -> { key, params }
+export function contentAlignment(reading) {
+  const aligned = reading.reference.map((s, t) => ({ s, t })).filter(({ s }) => s >= 0);
+  const hits = aligned.filter(({ s, t }) => reading.strongestSources[t] === s).length;
+  const params = { hits, total: aligned.length };
+  let key = 'few';
+  if (aligned.length > 0 && hits === aligned.length) key = 'all';
+  else if (2 * hits >= aligned.length && aligned.length > 0) key = 'most';
+  return { key: `content.alignment.${key}`, params };
+}

@@ -4,37 +4,24 @@
 // run's worker; before any training, an untrained model of the same settings
 // reads it on the page. A sentence the engine refuses is told in the reader's
 // words (./state.js sentenceError).
-import { escapeHTML, h, html, setHTML, setText, uid } from '../../lib/dom.js';
+import { h, html, setText } from '../../lib/dom.js';
+import { isolated, typedSentence } from '../../components/typed-sentence.js';
 import { alignmentMap } from './alignment-map.js';
 import { sentenceError, translateUntrained } from './state.js';
 import { LANGUAGES } from './probe-maps.js';
 
-// Text echoed from the engine's message: escaped, in a left-to-right <bdi>
-// (the page's sentence keeps its order), each quoted word in a <bdi> of its
-// own (the list keeps its order, a right-to-left word reads as typed).
-const isolated = (text) =>
-  `<bdi dir="ltr">${escapeHTML(text).replace(/&quot;.*?&quot;/g, (word) => `<bdi>${word}</bdi>`)}</bdi>`;
-
 export function translatePanel(model, { t, engine, training }) {
-  const inputId = uid('sentence');
-  const input = h('input', {
-    id: inputId, class: 'le-sentence-input', type: 'text', autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off',
+  const form = typedSentence({
+    label: t('translate.label'), button: t('translate.button'), action: 'translate', onSubmit: (sentence) => read(sentence),
   });
-  const submit = h('button', { type: 'submit', class: 'btn btn-primary' }, h('span', { class: 'btn-label', text: t('translate.button') }));
-  submit.dataset.action = 'translate';
-  const form = h('form', { class: 'le-sentence' },
-    h('label', { class: 'le-sentence-label', for: inputId, html: t('translate.label') }),
-    h('div', { class: 'le-sentence-row' }, input, submit));
+  const { input, error, hideError } = form;
   const vocabulary = h('div', { class: 'le-vocabulary' });
   const note = h('p', { class: 'le-note', role: 'status' });
-  // An alert only while there is an error (an empty alert is still one to assistive technology).
-  const error = h('p', { class: 'input-error', hidden: true });
-  const hideError = () => { error.hidden = true; error.removeAttribute('role'); };
   const result = h('div', { class: 'le-result' });
   const el = h('div', { class: 'panel le-panel', id: 'learning-translate' },
     h('p', { class: 'panel-title', html: t('translate.title') }),
     html('p', { class: 'le-intro' }, t('translate.intro')),
-    vocabulary, form, error, note, result);
+    vocabulary, form.el, error, note, result);
 
   let latest = 0;
   let shownFor = null;   // the task whose vocabulary is shown
@@ -68,26 +55,21 @@ export function translatePanel(model, { t, engine, training }) {
   }
   function refuse(message) {
     const { key, params } = sentenceError(message);
-    error.hidden = false;
-    error.setAttribute('role', 'alert');
-    // The reader's words come back in the message: text, never markup, and
-    // isolated, so that a right-to-left word cannot reorder the sentence around it.
-    setHTML(error, t(key, Object.fromEntries(Object.entries(params).map(([name, v]) => [name, isolated(v)]))));
+    // The reader's words come back in the message: text, never markup, and isolated.
+    form.alert(t(key, Object.fromEntries(Object.entries(params).map(([name, v]) => [name, isolated(v)]))));
     setText(note, '');
     result.replaceChildren();
   }
 
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
+  function read(sentence) {
     const id = ++latest;
-    const sentence = input.value;
     if (training.translate(id, sentence)) return;   // answered by the run (receive, below)
     try {
       show(translateUntrained(engine, model.settings, sentence), 0);
     } catch (err) {
       refuse(String(err?.message ?? err));
     }
-  });
+  }
 
   showVocabulary();
   return {
