@@ -1,16 +1,19 @@
 // The learning part of npm run bench's report (scripts/bench-report.mjs calls
 // printLearningReport): the training race, the backward pass in wasm and
-// natively, and the targets of issue 8, each met or not met from these
-// figures. A report, not a test: a missed target is printed, never fatal.
-//   training: build/bench/training-node.json (./node.mjs)
-//   backward: build/bench/backward-node.json (./node.mjs)
-//   native:   build/bench/backward-native.json (bench/native/learning_bench.cpp)
-import { pairedRatio } from '../harness.mjs';
+// natively, and the targets of issue 8; the transformer race and the speed
+// targets of issue 22; each met or not met from these figures. A report, not
+// a test: a missed target is printed, never fatal.
+//   training:    build/bench/training-node.json (./node.mjs)
+//   transformer: build/bench/transformer-node.json (./node.mjs)
+//   backward:    build/bench/backward-node.json (./node.mjs)
+//   native:      build/bench/backward-native.json (bench/native/learning_bench.cpp)
+import { bestPerRound, pairedRatio } from '../harness.mjs';
 
 const fmtX = (x) => (x === undefined || Number.isNaN(x) ? '-' : `${x.toFixed(2)}x`);
 const fmtLoad = (load) => (load?.length ? load.map((x) => x.toFixed(2)).join(' ') : '?');
 const MiB = 1024 * 1024;
-const SHORT = { 'project-simd': 'project SIMD', 'project-baseline': 'project baseline', tfjs: 'tfjs' };
+const SHORT = { 'project-simd': 'project SIMD', 'project-baseline': 'project baseline', 'project-native': 'project native',
+  tfjs: 'tfjs', 'tfjs-plain': 'tfjs, plain form' };
 
 // How many times more steps per second the project's SIMD build makes than tfjs, paired by round.
 export function trainingLead(task) {
@@ -117,9 +120,84 @@ function printTargets({ training, backward, native }) {
     line(heads), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
 }
 
-export function printLearningReport({ training, backward, native }) {
-  if (!training && !backward && !native) return;
+// ---- the transformer race (issue 22) ----------------------------------------------
+
+const timedEntry = (problem, name) => problem?.contenders.find((c) => c.name === name && c.roundMs?.length);
+// How many times faster timing b is than timing a (a ms / b ms), paired by round: { median, low, high }.
+function pairedSpread(a, b) {
+  if (!a || !b) return undefined;
+  const perRound = a.roundMs.slice(0, b.roundMs.length).map((ms, r) => ms / b.roundMs[r]);
+  return { median: pairedRatio(a, b), low: Math.min(...perRound), high: Math.max(...perRound) };
+}
+// The project's SIMD build over the faster tfjs form of each round, and natively over the SIMD build.
+export const transformerLeads = (run) => {
+  const raced = run?.problems.find((p) => p.race);
+  const bestPeer = raced && bestPerRound(raced.contenders.filter((c) => c.role === 'peer'));
+  const simd = timedEntry(raced, 'project-simd');
+  return { overTfjs: pairedSpread(bestPeer, simd), nativeOverWasm: pairedSpread(simd, timedEntry(raced, 'project-native')) };
+};
+const fmtSpread = (x) => (x ? `${fmtX(x.median)} (rounds ${x.low.toFixed(2)}-${x.high.toFixed(2)})` : '-');
+
+function printTransformer(run) {
+  const raced = run.problems.find((p) => p.race);
+  const checked = run.problems.filter((p) => !p.race);
+  const o = raced.options;
+  const names = [...new Set(run.problems.flatMap((p) => p.contenders.map((c) => c.name)))];
+  const errorOf = (problem, name) => {
+    const c = problem.contenders.find((x) => x.name === name);
+    if (!c) return '';
+    if (c.error) return 'FAILED';
+    return c.ok ? (c.maxError ?? NaN).toExponential(1) : 'WRONG';
+  };
+  const row = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(20) : String(c).padStart(22))).join('');
+  const lines = ['', `== transformer race (issue 22), wasm in ${run.environment}, each contender in a worker thread, ` +
+    'native in a child process (bench/native/trainer_steps), interleaved call by call',
+    `   load average (1, 5, 15 min) before ${fmtLoad(run.loadAverageBefore)}, after ${fmtLoad(run.loadAverageAfter)}; ` +
+    `${run.rounds} rounds of ${run.samplesPerRound} samples of ${run.stepsPerCall} steps, medians of per-round medians`,
+    `   model: transformer, ${o.layers} layers, d_model ${o.dModel}, ${o.heads} heads, MLP ${raced.mlp}, batch ${raced.batchSize}, ` +
+    `task ${raced.task} of ${raced.S} source and ${raced.T - 1} target words (decoder T = ${raced.T}: BOS / EOS), ` +
+    `${raced.parameterCount} parameters; AdamW lr ${o.learningRate.toPrecision(2)}, weight decay ${o.weightDecay} ` +
+    'on the matrices, gradients clipped to global norm 1; seed 42, the project\'s batches', '',
+    row(['', 'ms per step', 'steps per second', `loss error, ${raced.task}`,
+      ...checked.map((p) => `loss error, ${p.task}`)])];
+  for (const name of names) {
+    const c = raced.contenders.find((x) => x.name === name);
+    const timed = c?.roundMs?.length;
+    lines.push(row([SHORT[name] ?? name, timed ? c.msPerStep.toFixed(2) : cell(c) || '-',
+      timed ? (1000 / c.msPerStep).toFixed(1) : '', errorOf(raced, name), ...checked.map((p) => errorOf(p, name))]));
+  }
+  const { overTfjs, nativeOverWasm } = transformerLeads(run);
+  lines.push('', `project SIMD over tfjs (its faster form each round): ${fmtSpread(overTfjs)}`,
+    `project native over project SIMD:                   ${fmtSpread(nativeOverWasm)}`, '(ratios paired by round: the median, and the lowest and highest round)',
+    '', 'What was measured:');
+  for (const c of raced.contenders) lines.push(`  ${(SHORT[c.name] ?? c.name).padEnd(20)}${c.label ?? c.error ?? ''}`);
+  lines.push(`  correctness: each contender trains ${run.checkSteps} steps from the project's initial parameters on its batches ` +
+    `first (${raced.task}, and ${checked.map((p) => `${p.task}, whose padding masks and uncounted positions it exercises`).join('; ')}); ` +
+    `every loss within ${run.tolerance.absolute} + ${run.tolerance.relative} |loss| of the project's SIMD build, else no figure`);
+  console.log(lines.join('\n'));
+}
+
+function printTransformerTargets(run) {
+  const { overTfjs, nativeOverWasm } = transformerLeads(run);
+  // A lead target: met when the median of the paired per-round ratios reaches it.
+  const lead = (what, x, at) => [what, fmtSpread(x), x ? (x.median >= at ? 'met' : 'NOT MET') : 'not measured'];
+  const rows = [
+    lead('transformer step: wasm SIMD >= 3x tfjs on its wasm backend (Node, interleaved)', overTfjs, 3),
+    lead('transformer step: native >= 3x wasm SIMD (interleaved)', nativeOverWasm, 3),
+  ];
+  const heads = ['target (issue 22, speed)', 'measured (median of rounds, lowest-highest round)', 'verdict'];
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), heads[i].length));
+  const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(['', '== Targets of issue 22 (speed), from the figures above (a report: the command does not fail on a missed target)',
+    line(heads), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
+}
+
+export function printLearningReport({ training, transformer, backward, native }) {
   if (training) printTraining(training);
   if (backward || native) printBackward(backward, native);
-  printTargets({ training, backward, native });
+  if (training || backward || native) printTargets({ training, backward, native });
+  if (transformer) {
+    printTransformer(transformer);
+    printTransformerTargets(transformer);
+  }
 }
