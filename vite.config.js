@@ -1,4 +1,6 @@
-// Vite builds the static site from web/ into dist/.
+// Vite builds the static site from web/ into dist/: the walkthrough
+// (index.html) and the second page, "How attention learns" (learns.html), both
+// run by src/main.js (src/sections/pages.js says which sections each shows).
 import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 import { prerenderMath } from './web/vite-plugins/prerender-math.js';
@@ -15,8 +17,8 @@ export default defineConfig({
   // at build time, so temml is never shipped to readers.
   // The components' and sections' CSS becomes constructable stylesheets shared
   // by the page and the widgets' shadow roots (web/src/lib/styles.js).
-  // The first screen's downloads (the SIMD .wasm, section 1) start from the
-  // HTML's head (web/vite-plugins/preload-first-screen.js).
+  // Each page's first screen's downloads (the SIMD .wasm of its module, its
+  // section 1) start from the HTML's head (web/vite-plugins/preload-first-screen.js).
   // Every page carries the site's Content-Security-Policy as a <meta>
   // (web/vite-plugins/content-security-policy.js).
   plugins: [prerenderMath(), adoptedStyles({ web }), preloadFirstScreen(), contentSecurityPolicy()],
@@ -31,7 +33,7 @@ export default defineConfig({
     // The site only: dist/ holds what a host serves. (web/minimal.html, a test
     // page, is built by vite.minimal.config.js into build/minimal/.)
     rollupOptions: {
-      input: { index: resolve(web, 'index.html') },
+      input: { index: resolve(web, 'index.html'), learns: resolve(web, 'learns.html') },
     },
   },
   // The workers are module workers (new Worker(url, { type: 'module' })): built

@@ -1,6 +1,6 @@
-// The single-file build: dist/attention.html, the whole walkthrough (scripts,
-// styles, both .wasm builds in base64, language files) in one file that works
-// opened from disk. Bundled into build/single/ as one script (no code
+// The single-file build: dist/attention.html, the whole site (both pages:
+// attention.html?page=learns is the second; scripts, styles, both .wasm builds
+// in base64, language files) in one file that works opened from disk. Bundled into build/single/ as one script (no code
 // splitting), then inlined into the HTML by web/vite-plugins/single-file.js.
 // scripts/build.sh runs it after the site build (which empties dist/).
 import { defineConfig } from 'vite';

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The web builds, after the wasm builds (scripts/build-wasm.sh):
-#   1. vite.config.js         dist/            the walkthrough page
+#   1. vite.config.js         dist/            the two pages (index.html, learns.html)
 #   2. vite.embed.config.js   dist/embed/      attention-embed.js, embed.html, lazy assets
-#   3. vite.single.config.js  dist/attention.html   everything in one file (opens from disk)
+#   3. vite.single.config.js  dist/attention.html   both pages in one file (opens from disk)
 #   4. scripts/package-engine.mjs  dist/engine/     the engine API for the npm package
 # (scripts/size-report.mjs measures what one embedded section downloads: npm run size, npm test.)
 set -euo pipefail

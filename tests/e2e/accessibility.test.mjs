@@ -24,6 +24,7 @@ import { DIST, openSite, addTestStyles } from './browser.mjs';
 import { axeViolations, describeViolations, keyboardWalk } from './a11y.mjs';
 import { showWidestStates } from './widest-states.mjs';
 import { sections } from '../../web/src/sections/registry.js';
+import { sectionsOf } from '../../web/src/sections/pages.js';
 
 const PHONE = 375;
 const SCHEMES = [{ colorScheme: 'light', lang: 'en' }, { colorScheme: 'dark', lang: 'ko' }];
@@ -89,7 +90,7 @@ for (const { colorScheme, lang } of SCHEMES) {
     await showEverything(page);
 
     assert.ok(await sidewaysScroll(page) <= 0, `the page scrolls sideways by ${await sidewaysScroll(page)}px`);
-    for (const { id } of sections) {
+    for (const { id } of sectionsOf('walkthrough')) {
       const over = await page.$eval(`section#${id}`, (s) => s.getBoundingClientRect().right - window.innerWidth);
       assert.ok(over <= 0, `#${id} sticks out by ${over}px`);
     }

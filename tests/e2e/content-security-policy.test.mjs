@@ -25,7 +25,7 @@ before(async () => { session = await openSite({ csp: null }); });   // no header
 after(async () => { await session?.close(); });
 
 test('every page in dist/ carries its policy first in <head>; none allows inline code', () => {
-  assert.deepEqual(pages.map((p) => relative(DIST, p)).sort(), ['attention.html', 'embed/embed.html', 'index.html']);
+  assert.deepEqual(pages.map((p) => relative(DIST, p)).sort(), ['attention.html', 'embed/embed.html', 'index.html', 'learns.html']);
   for (const file of pages) {
     const html = readFileSync(file, 'utf8');
     const policy = policyOf(html);

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, openSite } from './browser.mjs';
 import { CONTENT_SECURITY_POLICY } from '../../scripts/lib/serve.mjs';
-import { sections } from '../../web/src/sections/registry.js';
+import { sectionsOf } from '../../web/src/sections/pages.js';
 
 let session;
 
@@ -56,7 +56,7 @@ test('every section has an "Embed this" control, in both languages', async () =>
   for (const [lang, summary, copy] of [['en', 'Embed this', 'Copy'], ['ko', '내 페이지에 넣기', '복사']]) {
     const page = await walkthrough(lang);
     const summaries = await page.$$eval('main > section details.embed-this summary', (els) => els.map((e) => e.textContent.trim()));
-    assert.equal(summaries.length, sections.length);
+    assert.equal(summaries.length, sectionsOf('walkthrough').length);
     for (const s of summaries) assert.ok(s.endsWith(summary), s);
     await page.locator('#sentence details.embed-this summary').click();
     assert.deepEqual(await page.$$eval('#sentence .embed-copy', (els) => els.map((e) => e.textContent.trim())), [copy, copy]);

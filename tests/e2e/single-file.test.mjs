@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST, openSite } from './browser.mjs';
-import { sections } from '../../web/src/sections/registry.js';
+import { sectionsOf } from '../../web/src/sections/pages.js';
 
 const FILE = join(DIST, 'attention.html');
 let session;
@@ -41,7 +41,7 @@ test('opened from file:// it computes the worked example (0.401, 1.203) and fetc
   assert.deepEqual(await page.$$eval('#worked-example .step-mix .step-sum .cv-entry', (e) => e.map((x) => x.textContent)),
     ['1.203', '0.797']);
   assert.match(await page.textContent('#engine-status'), /SIMD/);
-  assert.equal(await page.locator('section.section').count(), sections.length);
+  assert.equal(await page.locator('section.section').count(), sectionsOf('walkthrough').length);
   // Every section computed something (no section stuck loading).
   assert.equal(await page.locator('.section-loading').count(), 0);
   // The language switch works from disk too (the text is inline).
@@ -77,6 +77,24 @@ test('opened from file:// the cost benchmark runs on the page (no worker): the p
   // SIMD full and tiled and plain JavaScript measured; the build without SIMD is not (this page loaded the SIMD build only).
   for (const row of rows) assert.deepEqual(row.slice(1).map((cell) => /\d/.test(cell)), [true, true, false, true], row.join(' | '));
   assert.match(await page.textContent('#cost-bench .co-summary'), /Not measured here: wasm without SIMD/);
+  assert.deepEqual(session.consoleErrors(page), []);
+  await page.close();
+});
+
+test('the file holds the second page too: ?page=learns shows "How attention learns" from disk, and the two link to each other by that query', async () => {
+  const page = await session.newPage(null, { width: 375, height: 800 });
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(`${pathToFileURL(FILE).href}?page=learns&lang=ko`);
+  await page.waitForSelector('body[data-page="learns"][data-ready="ko"]', { timeout: 30000 });
+  assert.deepEqual(await page.$$eval('main section.section', (els) => els.map((e) => e.id)), sectionsOf('learns').map((s) => s.id));
+  assert.match(await page.textContent('#engine-status'), /SIMD/);
+  assert.equal(await page.getAttribute('nav.page-links a:not([aria-current])', 'href'), '?lang=ko');
+  await page.click('nav.page-links a:not([aria-current])');
+  await page.waitForSelector('body[data-page="walkthrough"][data-ready="ko"]', { timeout: 30000 });
+  assert.equal(await page.getAttribute('nav.page-links a:not([aria-current])', 'href'), '?page=learns&lang=ko');
+  assert.equal(await page.locator('section.section').count(), sectionsOf('walkthrough').length);
+  assert.deepEqual([...new Set(requests.filter((u) => !u.startsWith('data:')).map((u) => u.replace(/[?#].*$/, '')))], [pathToFileURL(FILE).href]);
   assert.deepEqual(session.consoleErrors(page), []);
   await page.close();
 });

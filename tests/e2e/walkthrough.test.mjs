@@ -11,9 +11,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, ROOT, openSite, addTestStyles } from './browser.mjs';
-import { sections } from '../../web/src/sections/registry.js';
+import { sectionsOf } from '../../web/src/sections/pages.js';
 
-const IDS = sections.map((s) => s.id);
+// The walkthrough's sections (the second page's: learns.test.mjs).
+const IDS = sectionsOf('walkthrough').map((s) => s.id);
 let session;
 
 // Sections whose page shows formulas: a formula module, or TeX in their text.

@@ -155,7 +155,8 @@ describe.each(['simd', 'baseline'])('work limits (%s build)', (build) => {
     const wide = e.createTrainer({ task: 'translate', seed: 1, dModel: 1024, heads: 8 });
     const error = thrown(() => wide.evaluate());
     expect(error).toBeInstanceOf(RangeError);
-    expect(error.message).toBe(`trainer.evaluate(): ${overLimit('evaluateWork', wide.work.evaluate, wide.work.evaluate)}`);
+    const all = wide.heldOut;
+    expect(error.message).toBe(`trainer.evaluate(): ${overLimit('examples*evaluateWork/heldOut', `${all}*${wide.work.evaluate}/${all}`, wide.work.evaluate)}`);
     // One step of the widest model fits the default limit (not run here: about a second).
     expect(wide.work.step).toBeLessThanOrEqual(WORK_LIMIT);
     expect(limitError(() => wide.step(3))).toBeInstanceOf(RangeError);
@@ -178,7 +179,7 @@ describe.each(['simd', 'baseline'])('work limits (%s build)', (build) => {
     expect(4 * step > WORK_LIMIT && evaluate > WORK_LIMIT, `${step} ${evaluate}`).toBe(true);
     expect(thrown(() => decoder.step(4)).message).toBe(`trainer.step(4): ${overLimit('count*stepWork', `4*${step}`, 4 * step)}`);
     expect(thrown(() => decoder.evaluate({ ablate: [{ layer: 0, head: 0 }] })).message)
-      .toBe(`trainer.evaluate(): ${overLimit('evaluateWork', evaluate, evaluate)}`);
+      .toBe(`trainer.evaluate(): ${overLimit('examples*evaluateWork/heldOut', `${decoder.heldOut}*${evaluate}/${decoder.heldOut}`, evaluate)}`);
     const T = decoder.targetLength;
     expect(Math.ceil((T + 1) * perExample)).toBeLessThan(WORK_LIMIT);
     expect(decoder.generate(undefined, { cache: false }).steps.length).toBeGreaterThan(0);

@@ -18,6 +18,16 @@
 #include <malloc.h>
 #endif
 
+namespace {
+#if defined(__GLIBC__)
+// Bytes in use on the heap: small blocks, and the large ones glibc maps on their own.
+std::size_t in_use() {
+  const struct mallinfo2 m = mallinfo2();
+  return m.uordblks + m.hblkhd;
+}
+#endif
+}  // namespace
+
 #include "attn/error.hpp"
 #include "attn/trainer.hpp"
 #include "training/trainer_option_rows.hpp"
@@ -238,11 +248,6 @@ TEST(TrainerOptions, FootprintCountsTheParametersAndTheMemoryATrainerHolds) {
     o.task = task, o.d_model = d_model, o.heads = heads, o.batch_size = batch;
     const attn::TrainerFootprint need = attn::Trainer::footprint(o);
 #if defined(__GLIBC__)
-    // In use on the heap: small blocks, and the large ones glibc maps on their own.
-    const auto in_use = [] {
-      const struct mallinfo2 m = mallinfo2();
-      return m.uordblks + m.hblkhd;
-    };
     const std::size_t before = in_use();
 #endif
     attn::Trainer trainer(o);
@@ -254,8 +259,8 @@ TEST(TrainerOptions, FootprintCountsTheParametersAndTheMemoryATrainerHolds) {
     // What it holds after every kind of call is within what footprint counts,
     // which adds only evaluate()'s passing copies (and rounding of blocks).
     const std::size_t held = in_use() - before;
-    EXPECT_LE(held, need.bytes) << d_model << " x " << batch;
-    EXPECT_GE(held, need.bytes * 3 / 4) << d_model << " x " << batch;
+    EXPECT_LE(static_cast<double>(held), need.bytes) << d_model << " x " << batch;
+    EXPECT_GE(static_cast<double>(held), need.bytes * 3 / 4) << d_model << " x " << batch;
 #endif
   }
   attn::TrainerOptions bad;
@@ -280,10 +285,6 @@ TEST(TrainerOptions, FootprintOfTheEngineModelsIsTheMemoryTheyHold) {
     EXPECT_GT(need.step_work, 0.0);
     EXPECT_GT(need.evaluate_work, need.step_work);
 #if defined(__GLIBC__)
-    const auto in_use = [] {
-      const struct mallinfo2 m = mallinfo2();
-      return m.uordblks + m.hblkhd;
-    };
     const std::size_t before = in_use();
 #endif
     attn::Trainer trainer(o);
@@ -293,8 +294,8 @@ TEST(TrainerOptions, FootprintOfTheEngineModelsIsTheMemoryTheyHold) {
     trainer.probe();
 #if defined(__GLIBC__)
     const std::size_t held = in_use() - before;
-    EXPECT_LE(held, need.bytes) << attn::model_name(model);
-    EXPECT_GE(held, need.bytes * 2 / 5) << attn::model_name(model);
+    EXPECT_LE(static_cast<double>(held), need.bytes) << attn::model_name(model);
+    EXPECT_GE(static_cast<double>(held), need.bytes * 2 / 5) << attn::model_name(model);
 #endif
   }
 }

@@ -14,6 +14,7 @@ const HASHED = String.raw`[\w.-]+-[\w-]{8}\.(?:js|css|wasm)`;
 // What a site needs, by path under dist/:
 const EXPECTED = [
   /^index\.html$/,                                   // the walkthrough
+  /^learns\.html$/,                                  // the second page, How attention learns
   new RegExp(`^assets/${HASHED}$`),                  //   and its lazy chunks, styles, the .wasm builds
   /^attention\.html$/,                               // the single file
   /^embed\/attention-embed\.js$/,                    // the embed script
@@ -30,14 +31,14 @@ const files = existsSync(DIST) ? readdirSync(DIST, { recursive: true, withFileTy
 test('dist/ holds only what the site, the widgets and the package need', () => {
   assert.ok(files.length > 0, 'dist/ is missing: run `npm run build` first');
   assert.deepEqual(files.filter((f) => !EXPECTED.some((re) => re.test(f))), [], 'unexpected files in dist/');
-  for (const needed of ['index.html', 'attention.html', 'embed/attention-embed.js', 'embed/embed.html', 'engine/index.js']) {
+  for (const needed of ['index.html', 'learns.html', 'attention.html', 'embed/attention-embed.js', 'embed/embed.html', 'engine/index.js']) {
     assert.ok(files.includes(needed), needed);
   }
 });
 
 test('every hashed asset is referenced by a page or a script of its own build', () => {
   for (const folder of ['assets', 'embed/assets']) {
-    const entries = folder === 'assets' ? ['index.html'] : ['embed/attention-embed.js', 'embed/embed.html'];
+    const entries = folder === 'assets' ? ['index.html', 'learns.html'] : ['embed/attention-embed.js', 'embed/embed.html'];
     const inFolder = files.filter((f) => f.startsWith(`${folder}/`) && !f.slice(folder.length + 1).includes('/'));
     const texts = [...entries, ...inFolder.filter((f) => /\.(js|css)$/.test(f))]
       .map((f) => ({ f, text: readFileSync(join(DIST, f), 'utf8') }));

@@ -19,7 +19,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST, SCREENSHOTS, openSite, addTestStyles } from '../e2e/browser.mjs';
 import { showWidestStates } from '../e2e/widest-states.mjs';
-import { sections } from '../../web/src/sections/registry.js';
+import { sectionsOf } from '../../web/src/sections/pages.js';
 
 let session;
 before(async () => {
@@ -55,7 +55,7 @@ for (const [lang, width, colorScheme] of [['en', 375, 'light'], ['ko', 375, 'dar
   test(`each section in its widest state after a run (${lang}, ${colorScheme}, ${width} px)`, async () => {
     const page = await openAt(`index.html?lang=${lang}`, { width, colorScheme });
     await showWidestStates(page);
-    for (const { id } of sections) {
+    for (const { id } of sectionsOf('walkthrough')) {
       const el = page.locator(`section#${id}`);
       await el.scrollIntoViewIfNeeded();
       await el.screenshot({ path: join(SCREENSHOTS, `section-${id}-${lang}-${colorScheme}-${width}.png`) });

@@ -153,6 +153,11 @@ export async function learning(): Promise<number> {
   const work: TrainerWork = transformer.work;
   const ablated: Evaluation = transformer.evaluate({ ablate: [{ kind: 'cross', layer: 1, head: 0 }], longRunning: true });
   const freeRunning: number = ablated.generatedAccuracy + ablated.sequenceAccuracy;
+  const firstSixtyFour: Evaluation = transformer.evaluate({ examples: 64 });
+  const agreement: number = transformer.alignmentAgreement(32).agreement;
+  void [firstSixtyFour, agreement];
+  // @ts-expect-error examples is a count
+  transformer.evaluate({ examples: '64' });
   const maps: AttentionMap[] = transformer.probe().layers;
   const firstHead: Float32Array | undefined = maps[0]?.heads[0];
   const alignment: number[] = transformer.translate('3 1 4 1 5 9 2 6').reference;
@@ -199,8 +204,12 @@ export async function learning(): Promise<number> {
   if (!(defaults instanceof Error)) void [defaults.stepWork, defaults.evaluateWork, defaults.createWork];
   const rawGeneration = handle.generate(new Uint16Array(0), true);
   if (!(rawGeneration instanceof Error)) void rawGeneration.steps[0]?.maps;
-  const rawEvaluation = handle.evaluate([{ kind: '', layer: 0, head: 0 }]);
+  const rawEvaluation = handle.evaluate([{ kind: '', layer: 0, head: 0 }], 64);
   if (!(rawEvaluation instanceof Error)) void rawEvaluation.generatedAccuracy;
+  const rawAgreement = handle.alignmentAgreement(64);
+  if (!(rawAgreement instanceof Error)) void [rawAgreement.agreement, rawAgreement.positions, rawAgreement.examples];
+  // @ts-expect-error evaluate names how many held-out examples it reads
+  void handle.evaluate([]);
   handle.delete();
   // @ts-expect-error the attention module has no trainer
   void new (await loadBuild('simd')).Trainer();

@@ -1,10 +1,13 @@
-// The page: header, table of contents, and the sections of registry.js mounted
-// in order. Every section gets the one engine (loaded once), its own strings,
+// A page of the site (index.html, the walkthrough; learns.html, "How attention
+// learns": src/sections/pages.js): header with the link to the other page,
+// table of contents, and the page's sections of registry.js mounted in order.
+// Every section gets the engine of its module (loaded once), its own strings,
 // and a store that survives a language switch (so edits are kept).
 import './styles/base.css';
-import { reservedHeight, sections } from './sections/registry.js';
+import { reservedHeight } from './sections/registry.js';
+import { PAGES, PAGE_NAMES, choosePage, pageAddress, sectionHref, sectionsOf } from './sections/pages.js';
 import { LANGUAGES, chooseLanguage, loadLanguage } from './i18n/index.js';
-import { interpolate } from './i18n/lookup.js';
+import { interpolate, linkSections } from './i18n/lookup.js';
 import { createAttention } from './engine/index.js';
 import inlineWasm from './engine/inline-wasm.js';
 import { h, html } from './lib/dom.js';
@@ -23,6 +26,11 @@ adoptStylesInto(document);
 const header = document.getElementById('site-header');
 const main = document.getElementById('main');
 const footer = document.getElementById('site-footer');
+// The page's own (<body data-page>), or ?page= in the single file, which holds both.
+const pageName = choosePage(location.search, document.body.dataset.page);
+document.body.dataset.page = pageName;
+const singleFile = Boolean(inlineWasm);
+const sections = sectionsOf(pageName);
 const ids = sections.map((s) => s.id);
 
 // One frame per section, created once: the ids exist from the first paint.
@@ -57,14 +65,17 @@ const engineOptions = inlineWasm
   ? { wasmBinary: Object.defineProperties({}, Object.fromEntries(Object.keys(inlineWasm).map((key) =>
     [key, { enumerable: true, get: () => fromBase64(inlineWasm[key]) }]))) }
   : {};
-const engineReady = createAttention(engineOptions).then(
+// The page's engine: the module of its sections (pages.js, PAGES: the
+// walkthrough's without learning, the second page's with every model).
+const pageLearning = PAGES[pageName].learning;
+const engineReady = createAttention({ ...engineOptions, learning: pageLearning }).then(
   (e) => { engine = e; },
   (err) => { engineError = err; console.error(err); });
-// The sections that train (registry.js: `learning`) get the learning module
-// they name, loaded when the first of them is mounted (after the first screen).
+// The sections that need another module (registry.js: `learning`) get it,
+// loaded when the first of them is mounted (after the first screen).
 const learningEngines = new Map();   // 'basic' or true -> Promise<engine>
-const engineFor = ({ learning }) => {
-  if (!learning) return Promise.resolve(engine);
+const engineFor = ({ learning = false }) => {
+  if (learning === pageLearning) return Promise.resolve(engine);
   if (!learningEngines.has(learning)) learningEngines.set(learning, createAttention({ ...engineOptions, learning }));
   return learningEngines.get(learning);
 };
@@ -85,8 +96,20 @@ function sectionTitle(text, id) {
   return text.sections[id]?.title ?? id;
 }
 
+// The links between the two pages, the current one marked.
+function pageLinks(text) {
+  return h('nav', { class: 'page-links', 'aria-label': text.common.pageLinks.label },
+    h('ul', {}, PAGE_NAMES.map((name) => h('li', {},
+      h('a', {
+        href: name === pageName ? '#main' : pageAddress(name, { lang: text.lang, singleFile }),
+        ...(name === pageName ? { 'aria-current': 'page' } : {}),
+        text: text.common.pages[name].name,
+      })))));
+}
+
 function renderHeader(text) {
   const c = text.common;
+  const p = c.pages[pageName];
   const switcher = h('div', { class: 'lang-switch', role: 'group', 'aria-label': c.lang.label },
     LANGUAGES.map((lang) => h('button', {
       type: 'button', lang, 'aria-pressed': String(lang === text.lang), dataset: { lang },
@@ -94,19 +117,21 @@ function renderHeader(text) {
     }, LANGUAGE_NAMES[lang])));
   const status = h('p', { class: ['engine-status', engineError && 'is-error'], id: 'engine-status', role: 'status' });
   updateStatus(status, c);
-  const toc = h('nav', { class: 'toc', 'aria-labelledby': 'toc-title' },
+  // (A page without sections says so in place of its sections: no empty contents.)
+  const toc = frames.length === 0 ? null : h('nav', { class: 'toc', 'aria-labelledby': 'toc-title' },
     h('h2', { class: 'toc-title', id: 'toc-title', text: c.toc.title }),
     h('ol', {}, frames.map((f) => h('li', {},
       h('a', { href: `#${f.section.id}` },
         h('span', { class: 'toc-num', text: String(f.number) }),
         h('span', { class: 'toc-text' }, html('span', {}, sectionTitle(text, f.section.id))))))));
+  const link = (value) => linkSections(value, hrefOf(text.lang));
   header.replaceChildren(
-    h('div', { class: 'site-bar' }, h('span', { class: 'site-mark', text: c.site.mark }), switcher),
+    h('div', { class: 'site-bar' }, h('span', { class: 'site-mark', text: c.site.mark }), pageLinks(text), switcher),
     h('div', { class: 'hero' },
-      html('h1', {}, c.site.title),
-      html('p', { class: 'hero-lede' }, c.site.lede),
-      html('p', {}, c.site.how),
-      h('ul', { class: 'hero-roles', 'aria-label': c.roles.legend },
+      html('h1', {}, p.title),
+      html('p', { class: 'hero-lede' }, link(p.lede)),
+      html('p', {}, link(p.how)),
+      PAGES[pageName].roles && h('ul', { class: 'hero-roles', 'aria-label': c.roles.legend },
         ['q', 'k', 'v', 'o', 'm'].map((r) => h('li', { class: `chip chip-${r}`, text: c.roles[r] }))),
       status),
     toc);
@@ -206,17 +231,21 @@ function restoreScroll(anchor) {
   if (Math.abs(delta) > 1) window.scrollBy({ top: delta, behavior: 'instant' });
 }
 
+// Links to the other page's sections (and to the pages) in the texts.
+const hrefOf = (lang) => (id) => sectionHref(id, { from: pageName, lang, singleFile });
+
 async function render(lang) {
   const token = ++renderToken;
-  const text = await loadLanguage(lang, ids);
+  const text = await loadLanguage(lang, ids, { hrefOf: hrefOf(lang) });
   if (token !== renderToken) return;
   const anchor = scrollAnchor();
   document.documentElement.lang = lang;
-  document.title = text.common.meta.title;
-  document.querySelector('meta[name="description"]')?.setAttribute('content', text.common.meta.description);
+  document.title = text.common.pages[pageName].meta.title;
+  document.querySelector('meta[name="description"]')?.setAttribute('content', text.common.pages[pageName].meta.description);
   document.querySelector('.skip-link').textContent = text.common.skip;
   renderHeader(text);
   footer.replaceChildren(html('p', {}, text.common.footer));
+  if (frames.length === 0) main.replaceChildren(h('p', { class: 'page-empty prose', text: text.common.pageEmpty }));
   for (const frame of frames) renderFrame(frame, text);
   restoreScroll(anchor);
   await engineReady;
@@ -227,7 +256,7 @@ async function render(lang) {
   // rest is built; then the others, one task each, so no task blocks the page
   // for long.
   const first = frames.find((f) => f.section.id === hashTarget(location.hash)) ?? frames[0];
-  for (const frame of [first, ...frames.filter((f) => f !== first)]) {
+  for (const frame of first ? [first, ...frames.filter((f) => f !== first)] : []) {
     await mountFrame(frame, text, token);
     if (token !== renderToken) return;
     await (frame === first ? nextFrame() : nextTask());

@@ -1,10 +1,16 @@
 // Vite plugin for the single-file build (vite.single.config.js): the whole
-// walkthrough in one HTML file that works when opened from disk (file://),
-// where a page can fetch nothing, not even its own modules or workers.
+// site in one HTML file that works when opened from disk (file://), where a
+// page can fetch nothing, not even its own modules or workers. Both pages are
+// in it (src/sections/pages.js): the walkthrough, and "How attention learns"
+// at attention.html?page=learns; they link to each other by that query. One
+// file rather than two: the second page needs the learning module that the
+// walkthrough's section "learning" carries already, so it adds only its
+// sections' code and text, where a file of its own would repeat every .wasm.
 //
 //   - src/engine/inline-wasm.js becomes the .wasm modules in base64 (both
 //     builds, each as the attention module and the learning modules the
-//     sections name: registry.js `learning`), which main.js hands to
+//     pages and the sections name: pages.js PAGES, registry.js `learning`),
+//     which main.js hands to
 //     createAttention({ wasmBinary });
 //   - the Emscripten modules lose their `new URL('x.wasm', import.meta.url)`
 //     (never used when the bytes are given; it would emit a second copy);
@@ -16,7 +22,7 @@
 //     with a Content-Security-Policy <meta> that allows exactly that script and
 //     that style by their SHA-256 hashes (singleFilePolicy).
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { withPolicy } from './content-security-policy.js';
 import { pathToFileURL } from 'node:url';
@@ -55,7 +61,8 @@ export function singleFilePolicy(scripts, styles) {
 }
 
 export function singleFile({ web, outFile }) {
-  const wasmDir = resolve(web, 'src', 'engine', 'wasm');
+  // Real paths: Vite resolves symbolic links (a worktree may link its wasm/ to another checkout's).
+  const wasmDir = realpathSync(resolve(web, 'src', 'engine', 'wasm'));
   const inlineModule = resolve(web, 'src', 'engine', 'inline-wasm.js');
   let outDir;
   return {
@@ -67,12 +74,13 @@ export function singleFile({ web, outFile }) {
     async load(id) {
       if (id.split('?')[0] !== inlineModule) return null;
       // Read at build time, not bundled with the config: the registry's sections import CSS.
-      const registry = pathToFileURL(resolve(web, 'src', 'sections', 'registry.js')).href;
-      const { sections } = await import(/* @vite-ignore */ registry);
-      // The modules the page loads, under the keys of createAttention's wasmBinary (src/engine/load-build.js):
-      // the attention module, and the learning modules the sections name (a page opened from disk
-      // downloads nothing, but a module no section uses would only make the file larger).
-      const modules = [false, ...new Set(sections.map((s) => s.learning).filter(Boolean))];
+      const pages = pathToFileURL(resolve(web, 'src', 'sections', 'pages.js')).href;
+      const { PAGES, PAGE_NAMES } = await import(/* @vite-ignore */ pages);
+      const { sections } = await import(/* @vite-ignore */ pathToFileURL(resolve(web, 'src', 'sections', 'registry.js')).href);
+      // The modules the pages load, under the keys of createAttention's wasmBinary (src/engine/load-build.js):
+      // the attention module, and the learning modules the pages and the sections name (a page opened
+      // from disk downloads nothing, but a module no page uses would only make the file larger).
+      const modules = [false, ...new Set([...PAGE_NAMES.map((p) => PAGES[p].learning), ...sections.map((s) => s.learning)].filter(Boolean))];
       const base64 = (stem) => readFileSync(join(wasmDir, `${stem}.wasm`)).toString('base64');
       const entries = modules.flatMap((learning) => BUILD_NAMES.map((build) =>
         `${moduleKey(build, learning)}: ${JSON.stringify(base64(fileStem(build, learning)))}`));

@@ -129,7 +129,9 @@ struct TrainerFootprint {
   // The most memory it holds at once, in bytes: the parameters, their
   // gradients and Adam's two moments, the workspaces of a training batch and
   // of the held-out set, the batch, and what an evaluation gathers.
-  std::size_t bytes = 0;
+  // (A double: in WebAssembly a size_t holds at most 4 GiB, and a refused
+  // trainer's need may be more.)
+  double bytes = 0.0;
   // The work of one step(), one evaluate() and of making the trainer, in the
   // units of web/src/engine/work-limits.js (about one float multiply-add of
   // the baseline build): the 'attention' model's by formula, the engine's

@@ -143,10 +143,10 @@ float checked_log_sum_exp(float largest_score, float log_sum_exp, double slack, 
 
 }  // namespace
 
-AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, FloatSpan v, FloatSpan grad_output,
-                                                     const TiledAttentionForward& forward, const AttentionShape& shape,
-                                                     const AttentionOptions& options,
-                                                     const testing::TileSizes& tiles) {
+AttentionGradients detail::attention_backward_tiled_with(FloatSpan q, FloatSpan k, FloatSpan v, FloatSpan grad_output,
+                                                         const TiledAttentionForward& forward,
+                                                         const AttentionShape& shape, const AttentionOptions& options,
+                                                         const testing::TileSizes& tiles) {
   const detail::TilePlan plan = detail::plan_tiles(q, k, v, shape, options, tiles);
   detail::require_length("grad_output", grad_output, "n*d_v", shape.n, shape.d_v);
   const double grad_output_norm = detail::largest_row_norm("grad_output", grad_output.data(), shape.n, shape.d_v);
@@ -401,7 +401,13 @@ AttentionGradients attention_backward_tiled(FloatSpan q, FloatSpan k, FloatSpan 
                                             const TiledAttentionForward& forward, const AttentionShape& shape,
                                             const AttentionOptions& options) {
   // The variant's blocks, as the forward's: B_r a whole number of the micro-kernel's tiles
-  return testing::attention_backward_tiled(q, k, v, grad_output, forward, shape, options, detail::variant_tiles());
+  return detail::attention_backward_tiled_with(q, k, v, grad_output, forward, shape, options, detail::variant_tiles());
+}
+
+AttentionGradients testing::attention_backward_tiled(FloatSpan q, FloatSpan k, FloatSpan v, FloatSpan grad_output,
+                                                     const TiledAttentionForward& forward, const AttentionShape& shape,
+                                                     const AttentionOptions& options, const TileSizes& tiles) {
+  return detail::attention_backward_tiled_with(q, k, v, grad_output, forward, shape, options, tiles);
 }
 
 }  // namespace attn

@@ -19,9 +19,9 @@
 
 namespace attn {
 
-TiledAttentionForward testing::attention_forward_tiled(FloatSpan q, FloatSpan k, FloatSpan v,
-                                                       const AttentionShape& shape, const AttentionOptions& options,
-                                                       const testing::TileSizes& tiles) {
+TiledAttentionForward detail::attention_forward_tiled_with(FloatSpan q, FloatSpan k, FloatSpan v,
+                                                           const AttentionShape& shape, const AttentionOptions& options,
+                                                           const testing::TileSizes& tiles) {
   const detail::AttentionProblem problem = detail::check_tiled_call(q, k, v, shape, options, tiles);
   TiledAttentionForward result{std::vector<float>(shape.n * shape.d_v),
                                std::vector<double>(shape.n, -std::numeric_limits<double>::infinity())};
@@ -31,7 +31,13 @@ TiledAttentionForward testing::attention_forward_tiled(FloatSpan q, FloatSpan k,
 
 TiledAttentionForward attention_forward_tiled(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                               const AttentionOptions& options) {
-  return testing::attention_forward_tiled(q, k, v, shape, options, detail::variant_tiles());
+  return detail::attention_forward_tiled_with(q, k, v, shape, options, detail::variant_tiles());
+}
+
+TiledAttentionForward testing::attention_forward_tiled(FloatSpan q, FloatSpan k, FloatSpan v,
+                                                       const AttentionShape& shape, const AttentionOptions& options,
+                                                       const TileSizes& tiles) {
+  return detail::attention_forward_tiled_with(q, k, v, shape, options, tiles);
 }
 
 }  // namespace attn

@@ -189,9 +189,17 @@ detail::AttentionProblem detail::check_tiled_call(FloatSpan q, FloatSpan k, Floa
   return problem;
 }
 
+std::vector<float> detail::attention_output_with(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                                                 const AttentionOptions& options, const testing::TileSizes& tiles) {
+  const detail::AttentionProblem problem = detail::check_tiled_call(q, k, v, shape, options, tiles);
+  std::vector<float> output(shape.n * shape.d_v);
+  detail::tiled_forward(problem, tiles, options.threads, output.data(), nullptr);
+  return output;
+}
+
 std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                     const AttentionOptions& options) {
-  return testing::attention_output(q, k, v, shape, options, detail::variant_tiles());
+  return detail::attention_output_with(q, k, v, shape, options, detail::variant_tiles());
 }
 
 void attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
@@ -205,10 +213,7 @@ namespace testing {
 
 std::vector<float> attention_output(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
                                     const AttentionOptions& options, const TileSizes& tiles) {
-  const detail::AttentionProblem problem = detail::check_tiled_call(q, k, v, shape, options, tiles);
-  std::vector<float> output(shape.n * shape.d_v);
-  detail::tiled_forward(problem, tiles, options.threads, output.data(), nullptr);
-  return output;
+  return detail::attention_output_with(q, k, v, shape, options, tiles);
 }
 
 }  // namespace testing

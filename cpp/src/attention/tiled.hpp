@@ -30,6 +30,18 @@ testing::TileSizes variant_tiles();
 // same way on whichever thread runs it (bit-identical for any number). A row
 // whose float intermediates could leave the float range is computed in double,
 // its L_i too.
+// The tiled path with the block sizes `tiles`: what attn::attention_output,
+// attention_forward_tiled and attention_backward_tiled run with their
+// variant's tiles (variant_tiles()), and what attn::testing's versions run with
+// a test's (production code calls these, never attn::testing).
+std::vector<float> attention_output_with(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                                         const AttentionOptions& options, const testing::TileSizes& tiles);
+TiledAttentionForward attention_forward_tiled_with(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionShape& shape,
+                                                   const AttentionOptions& options, const testing::TileSizes& tiles);
+AttentionGradients attention_backward_tiled_with(FloatSpan q, FloatSpan k, FloatSpan v, FloatSpan grad_output,
+                                                 const TiledAttentionForward& forward, const AttentionShape& shape,
+                                                 const AttentionOptions& options, const testing::TileSizes& tiles);
+
 void tiled_forward(const AttentionProblem& problem, const testing::TileSizes& tiles, std::size_t threads,
                    float* output, double* log_sum_exp);
 

@@ -7,16 +7,12 @@
 
 #include "attn/error.hpp"
 #include "training/engine_trainer.hpp"
+#include "training/words.hpp"
 
 namespace attn::detail {
 
 namespace {
 
-std::vector<std::string> words(std::span<const std::int32_t> ids, const std::vector<std::string>& vocabulary) {
-  std::vector<std::string> w;
-  for (std::int32_t id : ids) w.push_back(id >= 0 ? vocabulary[id] : std::string());
-  return w;
-}
 
 // The engine's settings from resolved options.
 training::EngineTrainerSettings engine_settings(const TrainerOptions& o) {
@@ -101,9 +97,9 @@ class Session final : public EngineSession {
     const std::vector<std::int32_t> source = source_of(task, sentence);
     const training::Generation g = trainer_.generate(source, cache);
     Generation out;
-    out.source = words(source, task.kind() == training::SequenceTaskKind::Induction ? task.target_vocabulary()
+    out.source = training::words_or_blank(source, task.kind() == training::SequenceTaskKind::Induction ? task.target_vocabulary()
                                                                                     : task.source_vocabulary());
-    out.words = words(g.words, task.target_vocabulary());
+    out.words = training::words_or_blank(g.words, task.target_vocabulary());
     for (const training::GeneratedStep& s : g.steps) {
       out.steps.push_back({s.word >= 0 ? task.target_vocabulary()[s.word] : std::string(), s.word < 0,
                            s.cache_length, s.maps});

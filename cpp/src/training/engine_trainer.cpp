@@ -10,6 +10,7 @@
 #include "layers/cross_entropy.hpp"
 #include "models/vocabulary.hpp"
 #include "training/gradient_clipping.hpp"
+#include "training/words.hpp"
 #include "validation.hpp"
 
 namespace attn::training {
@@ -328,7 +329,7 @@ EngineFootprint EngineTrainer::footprint(const EngineTrainerSettings& settings) 
   // With a quarter more for what the estimate leaves out (the task's tables,
   // the allocator's rounding): measured, a trainer holds 55-85% of it
   // (tests/native/trainer_options_test.cpp).
-  f.bytes = static_cast<std::size_t>(1.25 * (16.0 * parameters + parameters + 4.0 * graph_floats +
+  f.bytes = (1.25 * (16.0 * parameters + parameters + 4.0 * graph_floats +
                                              4.0 * (chunk + 1.0) * per_example_graph / 2.0 + 4.0 * per_example_graph));
   // Work: the products' multiply-adds, each float the pass writes (2 units:
   // the element-wise layers), Adam's update of each parameter (20), and a
@@ -345,15 +346,11 @@ EngineFootprint EngineTrainer::footprint(const EngineTrainerSettings& settings) 
 AlignmentReading EngineTrainer::alignment_reading(const SequenceExample& example) {
   EngineReading r = read(example);
   AlignmentReading out;
-  const auto words_of = [](std::span<const std::int32_t> ids, const std::vector<std::string>& vocabulary) {
-    std::vector<std::string> w;
-    for (std::int32_t id : ids) w.push_back(id >= 0 ? vocabulary[id] : std::string());
-    return w;
-  };
+
   const bool no_source = task_.kind() == SequenceTaskKind::Induction;
-  out.source = words_of(example.source, task_.source_vocabulary());
-  out.target = words_of(example.target, task_.target_vocabulary());
-  out.predicted = words_of(r.predicted, task_.target_vocabulary());
+  out.source = words_or_blank(example.source, task_.source_vocabulary());
+  out.target = words_or_blank(example.target, task_.target_vocabulary());
+  out.predicted = words_or_blank(r.predicted, task_.target_vocabulary());
   out.reference.assign(example.alignment.begin(), example.alignment.end());
   // The alignment attention: T x S rows of target positions on source columns.
   const std::size_t S = example.source.size(), T = example.target.size();

@@ -84,7 +84,7 @@ struct Generation {
 struct EngineFootprint {
   std::size_t source_length = 0, target_length = 0, target_vocabulary = 0, held_out = 0;
   std::size_t parameters = 0;
-  std::size_t bytes = 0;  // parameters, gradients, Adam's moments, a step's graph, an evaluation's
+  double bytes = 0.0;  // parameters, gradients, Adam's moments, a step's graph, an evaluation's
   double step_work = 0.0, evaluate_work = 0.0, create_work = 0.0;
 };
 

@@ -8,6 +8,7 @@
 
 #include "attn/error.hpp"
 #include "training/sequence_generator.hpp"
+#include "training/words.hpp"
 #include "validation.hpp"
 
 namespace attn::training {
@@ -41,18 +42,6 @@ std::string joined(const std::vector<std::string>& words, const char* separator)
   return text;
 }
 
-std::vector<std::string> words_of(std::span<const std::int32_t> ids, const std::vector<std::string>& vocabulary,
-                                  const char* arg) {
-  std::vector<std::string> words;
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    if (ids[i] < 0 || static_cast<std::size_t>(ids[i]) >= vocabulary.size()) {
-      throw ValueError(std::string(arg) + "[" + std::to_string(i) + "]: expected a token id below " +
-                       std::to_string(vocabulary.size()) + ", got " + std::to_string(ids[i]));
-    }
-    words.push_back(vocabulary[ids[i]]);
-  }
-  return words;
-}
 
 // The one place the unknown-word message is built: 'sentence: unknown words
 // "cat", "runs"; the vocabulary is: ...' (the first kMaxNamedUnknown of the

@@ -7,6 +7,7 @@
 #include "attn/error.hpp"
 #include "attn/tasks.hpp"
 #include "task_data.hpp"
+#include "training/words.hpp"
 #include "validation.hpp"
 
 namespace attn {
@@ -141,14 +142,7 @@ std::string joined(const std::vector<std::string>& words, const char* separator,
 
 std::string text_of(std::span<const std::int32_t> ids, const std::vector<std::string>& vocabulary,
                     const char* arg) {
-  std::vector<std::string> words;
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    if (ids[i] < 0 || static_cast<std::size_t>(ids[i]) >= vocabulary.size()) {
-      throw ValueError(std::string(arg) + "[" + std::to_string(i) + "]: expected a token id below " +
-                       std::to_string(vocabulary.size()) + ", got " + std::to_string(ids[i]));
-    }
-    words.push_back(vocabulary[ids[i]]);
-  }
+  const std::vector<std::string> words = training::words_of(ids, vocabulary, arg);
   return joined(words, " ", "");
 }
 

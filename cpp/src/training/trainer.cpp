@@ -12,6 +12,7 @@
 #include "attn/error.hpp"
 #include "kernels/gemm.hpp"
 #include "training/engine_session.hpp"
+#include "training/words.hpp"
 #include "validation.hpp"
 
 namespace attn {
@@ -32,11 +33,6 @@ Seq2SeqShape model_shape(const Task& task, const TrainerOptions& o) {
           task.target_vocabulary().size(), *o.d_model, *o.heads};
 }
 
-std::vector<std::string> words(std::span<const std::int32_t> ids, const std::vector<std::string>& vocabulary) {
-  std::vector<std::string> w;
-  for (std::int32_t id : ids) w.push_back(id >= 0 ? vocabulary[id] : std::string());
-  return w;
-}
 
 [[noreturn]] void engine_only(const char* call, const TrainerOptions& o) {
   throw ValueError(std::string(call) + ": model '" + std::string(model_name(o.model)) +
@@ -90,7 +86,8 @@ TrainerFootprint Trainer::footprint(const TrainerOptions& options, OptionNames n
   const double evaluate_work =
       static_cast<double>(held_out) * ((2 * S + T) * d * d + T * (2 * S + V) * d + T * (96 * S * h + 32 * V));
   return {o, s, t, shape.target_vocabulary, held_out, parameters,
-          floats * sizeof(float) + ids * sizeof(std::int32_t), step_work, evaluate_work,
+          static_cast<double>(floats) * sizeof(float) + static_cast<double>(ids) * sizeof(std::int32_t), step_work,
+          evaluate_work,
           32.0 * static_cast<double>(parameters)};
 }
 
@@ -216,13 +213,13 @@ AlignmentReading Trainer::read_classic(std::span<const std::int32_t> source) {
   const std::size_t t_len = shape.target_length, s_len = shape.source_length, cells = t_len * s_len;
   const Seq2SeqModel::Prediction p = c.model.predict(source);
   AlignmentReading r;
-  r.source = words(source, c.task.source_vocabulary());
+  r.source = training::words_or_blank(source, c.task.source_vocabulary());
   std::vector<std::int32_t> output(t_len);
   for (std::size_t pos = 0; pos < t_len; ++pos) {
     const float* z = p.logits.data() + pos * shape.target_vocabulary;
     output[pos] = static_cast<std::int32_t>(std::max_element(z, z + shape.target_vocabulary) - z);
   }
-  r.predicted = words(output, c.task.target_vocabulary());
+  r.predicted = training::words_or_blank(output, c.task.target_vocabulary());
   r.target = r.predicted;
   // weights = (1/h) sum_i P_i
   r.weights.assign(cells, 0.0f);
@@ -253,7 +250,7 @@ AlignmentReading Trainer::probe() {
   if (engine_) return engine_->probe();
   const Example& example = classic_->task.probe();
   AlignmentReading r = read_classic(example.source);
-  r.target = words(example.target, classic_->task.target_vocabulary());
+  r.target = training::words_or_blank(example.target, classic_->task.target_vocabulary());
   return r;
 }
 

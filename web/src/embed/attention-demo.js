@@ -5,9 +5,10 @@
 //   (default: the page's <html lang>, then the browser's languages); `theme` is
 //   light, dark or auto (default: the reader's prefers-color-scheme); `compact`
 //   shows the interactive panels only, without the section's prose.
-// - Links to other sections open the whole walkthrough (the single file next to
-//   the embed folder, ../attention.html, unless AttentionDemo.walkthroughUrl says
-//   otherwise) in a new tab.
+// - Links to other sections open the whole site (the single file next to the
+//   embed folder, ../attention.html, unless AttentionDemo.walkthroughUrl says
+//   otherwise) in a new tab, at the page that holds the section (?page=learns
+//   for the second page's: src/sections/pages.js).
 // - Every other attribute is one of the section's inputs, parsed by the same
 //   codec as the page's links (src/sections/<id>/params.js via src/lib/params.js).
 //   A malformed value falls back to the section's defaults with a notice.
@@ -24,6 +25,7 @@ import { interpolate } from '../i18n/lookup.js';
 import { excerpt } from '../lib/format.js';
 import { createAttention } from '../engine/index.js';
 import { mountSection } from '../sections/mount-section.js';
+import { addressIn } from '../sections/pages.js';
 import { adoptStylesInto, releaseStyles, sheetOf } from '../lib/styles.js';
 import { watchScrollRegions } from '../lib/scroll-regions.js';
 import { h, html, releaseRadioButtons, uid } from '../lib/dom.js';
@@ -155,7 +157,8 @@ export class AttentionDemo extends HTMLElement {
     this.dispatchEvent(new CustomEvent('attention-ready', { detail: { section: id, lang, simd: engine.simd } }));
   }
 
-  // "(section 5)" is #masking on the page; in a widget it opens the walkthrough.
+  // "(section 5)" is #masking on the page; in a widget it opens the page of
+  // the single file that holds it.
   #pointLinksAtWalkthrough(root) {
     const base = AttentionDemo.walkthroughUrl;
     for (const a of root.querySelectorAll('a[href^="#"]')) {
@@ -163,7 +166,7 @@ export class AttentionDemo extends HTMLElement {
         a.replaceWith(...a.childNodes);
         continue;
       }
-      a.href = `${base}${a.getAttribute('href')}`;
+      a.href = addressIn(new URL(base, document.baseURI).href, a.getAttribute('href').slice(1));
       a.target = '_blank';
       a.rel = 'noopener';
     }

@@ -16,7 +16,7 @@
 //
 //   attentionOutput 'tiled' (and the test path 'scalar')  n*m*(dk+dv+32)   (32: the softmax's exp per score)
 //   attentionOutput 'full'                       n*m*(dk+dv+64)    (n x m matrices written and read)
-//   attention (the trace)                        n*m*(dk+dv+64)    (four n x m matrices written)
+//   attention (the trace)                        n*m*(dk+dv+64)    (the five n x m matrices written)
 //   attentionReference, path 'reference'         n*m*(3*(dk+dv)+64) (double accumulation)
 //   multiHead     4*(n+m)*dModel^2 + n*m*(2*dModel+64*heads)
 //   saturation    trials*(dk*(24*(queries+keys)+queries*keys)+128*queries*keys)
@@ -85,7 +85,7 @@ export function compileFormula(formula) {
 // Each function's work: { formula (as messages show it), of(values) }.
 const FORMULAS = {
   attentionFast: 'n*m*(dk+dv+32)',              // the paths 'tiled', 'full', 'scalar'; 32: the softmax's exp per score
-  attentionTrace: 'n*m*(dk+dv+64)',             // attention(): four n x m matrices written
+  attentionTrace: 'n*m*(dk+dv+64)',             // attention(): five n x m matrices written
   attentionReference: 'n*m*(3*(dk+dv)+64)',     // attentionReference, path 'reference': double accumulation
   multiHead: '4*(n+m)*dModel*dModel+n*m*(2*dModel+64*heads)',
   saturation: 'trials*(dk*(24*(queries+keys)+queries*keys)+128*queries*keys)',  // 24: one normal draw; 128: a score's softmax and statistics

@@ -2,7 +2,7 @@
 // i18n/<lang>/<section-id>.js. Each is its own small chunk, fetched on demand,
 // so switching language loads only the other language's text.
 import { translator } from './lookup.js';
-import { sections as registry } from '../sections/registry.js';
+import { SECTION_NUMBERS } from '../sections/pages.js';
 
 export { LANGUAGES, chooseLanguage } from './lookup.js';
 
@@ -19,15 +19,15 @@ export async function loadStrings(lang, name) {
   return load ? (await load()).default : {};
 }
 
-// Each section's number in the walkthrough (its place in the registry), for {§id}.
-const NUMBERS = Object.fromEntries(registry.map((s, i) => [s.id, i + 1]));
-
-// { common, sections: { id: strings } } for one language.
-export async function loadLanguage(lang, sectionIds) {
+// { common, sections: { id: strings } } for one language. t(id) numbers the
+// sections by their place on their own page ({§id}: src/sections/pages.js)
+// and rewrites the links to sections of another page by `hrefOf` (id ->
+// address or null; lookup.js, linkSections).
+export async function loadLanguage(lang, sectionIds, { hrefOf = null } = {}) {
   const [common, ...rest] = await Promise.all([
     loadStrings(lang, 'common'),
     ...sectionIds.map((id) => loadStrings(lang, id)),
   ]);
   const sections = Object.fromEntries(sectionIds.map((id, i) => [id, rest[i]]));
-  return { lang, common, sections, t: (id) => translator(sections[id] ?? {}, common, NUMBERS) };
+  return { lang, common, sections, t: (id) => translator(sections[id] ?? {}, common, SECTION_NUMBERS, hrefOf) };
 }

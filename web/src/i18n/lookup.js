@@ -46,14 +46,27 @@ export function numberSections(text, numbers = {}) {
   return text.replace(SECTION_REFERENCE, (whole, id) => (id in numbers ? String(numbers[id]) : whole));
 }
 
+// <a href="#order"> -> <a href="learns.html?lang=en#order"> where the section
+// is on another page: hrefOf(id) is the address to use, or null to leave the
+// link as written (src/sections/pages.js, sectionHref).
+const SECTION_LINK = /href="#([\w-]+)"/g;
+export function linkSections(text, hrefOf) {
+  if (!hrefOf) return text;
+  return text.replace(SECTION_LINK, (whole, id) => {
+    const href = hrefOf(id);
+    return href == null ? whole : `href="${href}"`;
+  });
+}
+
 // t('key', params) over one section's strings; falls back to common strings,
 // then to a visible marker so a missing string is noticed, not silently blank.
-// `numbers`: the sections' numbers, for {§id} (numberSections).
-export function translator(strings, common = {}, numbers = {}) {
+// `numbers`: the sections' numbers, for {§id} (numberSections); `hrefOf`: the
+// links to sections of another page (linkSections).
+export function translator(strings, common = {}, numbers = {}, hrefOf = null) {
   const t = (key, params) => {
     const value = lookup(strings, key) ?? lookup(common, key);
     if (value === undefined) return `\u27e6${key}\u27e7`;
-    return typeof value === 'string' ? interpolate(numberSections(value, numbers), params) : value;
+    return typeof value === 'string' ? interpolate(linkSections(numberSections(value, numbers), hrefOf), params) : value;
   };
   return t;
 }

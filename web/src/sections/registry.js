@@ -1,5 +1,10 @@
-// The walkthrough, in reading order (DESIGN.md, "The walkthrough"). The page
-// mounts these in order; the table of contents is built from this list.
+// Every section, in reading order: the walkthrough's (DESIGN.md, "The
+// walkthrough"), then the second page's ("How attention learns", issue 23).
+// Each page mounts its own in this order and builds its table of contents
+// from them (./pages.js).
+//
+// `page`: 'learns' for a section of the second page (learns.html); absent: the
+// walkthrough (index.html). Each page numbers its sections from 1.
 //
 // To add a section: create src/sections/<id>/index.js (default export
 // { mount(root, ctx) }), its text in src/i18n/en/<id>.js and src/i18n/ko/<id>.js,

@@ -1,19 +1,35 @@
 // Text shared by the whole page (English). HTML allowed; $...$ is TeX, turned
 // into MathML at build time (web/vite-plugins/prerender-math.js).
 export default {
-  meta: {
-    title: 'Attention, computed',
-    description: 'An interactive explainer of the attention mechanism. Every number is computed in your browser by a C++ attention core compiled to WebAssembly.',
-  },
   skip: 'Skip to content',
-  site: {
-    mark: 'Attention, computed',
-    title: 'Attention, computed',
-    lede: 'How a Transformer decides what to look at — score, softmax, mix — worked through with numbers you can change.',
-    how: 'Every number on this page is computed live, in your browser, by a C++ attention core compiled to WebAssembly. Edit any input and every intermediate value follows. Nothing is copied from a textbook.',
+  site: { mark: 'Attention, computed' },
+  // The two pages (src/sections/pages.js): `name` in the links between them.
+  pages: {
+    walkthrough: {
+      name: 'Attention, computed',
+      meta: {
+        title: 'Attention, computed',
+        description: 'An interactive explainer of the attention mechanism. Every number is computed in your browser by a C++ attention core compiled to WebAssembly.',
+      },
+      title: 'Attention, computed',
+      lede: 'How a Transformer decides what to look at — score, softmax, mix — worked through with numbers you can change.',
+      how: 'Every number on this page is computed live, in your browser, by a C++ attention core compiled to WebAssembly. Edit any input and every intermediate value follows. Nothing is copied from a textbook. How the weights come to be learned, from Seq2Seq to the Transformer, is the second page: <a href="#learns">How attention learns</a>.',
+    },
+    learns: {
+      name: 'How attention learns',
+      meta: {
+        title: 'How attention learns — Attention, computed',
+        description: 'From Seq2Seq to the Transformer, retold by training: small models trained in your browser, in seconds, by a C++ core compiled to WebAssembly.',
+      },
+      title: 'How attention learns',
+      lede: 'From Seq2Seq to the Transformer, retold by training: each step of the history is a small model trained in your browser, and each claim is a number it measured.',
+      how: 'Every model here is trained live, in a background thread of your browser, by the same C++ core that computes <a href="#walkthrough">the walkthrough</a>, compiled to WebAssembly. The sentences that explain a result are chosen from the numbers measured on this page: when a run comes out another way, they say so.',
+    },
   },
+  pageLinks: { label: 'Pages' },
   lang: { label: 'Language' },
   toc: { title: 'Contents' },
+  pageEmpty: 'This page has no sections yet.',
   engine: {
     loading: 'Loading the attention engine (WebAssembly)…',
     readySimd: 'Engine ready: the WebAssembly SIMD build is computing every number.',

@@ -62,13 +62,13 @@ export default {
   },
   memory: {
     title: 'Memory: the n × n matrix',
-    intro: R`Time is one cost; memory is the other. The full path holds the whole $n\times n$ score matrix, and the trace that the walkthrough shows holds four of them (scores, scaled, masked, weights). The tiled path (FlashAttention’s online softmax) takes the queries {queries} at a time and streams the keys past in blocks of {keys} (the block sizes of the engine this page runs): it keeps one {queries} × {keys} block of scores, those {queries} queries and their {queries} output rows, and a running maximum and a running sum per row. Its memory grows like $n$, not $n^2$, and its output is the same within rounding.`,
+    intro: R`Time is one cost; memory is the other. The full path holds the whole $n\times n$ score matrix, and the trace that the walkthrough shows holds five of them (scores, scaled, masked, exponentials, weights). The tiled path (FlashAttention’s online softmax) takes the queries {queries} at a time and streams the keys past in blocks of {keys} (the block sizes of the engine this page runs): it keeps one {queries} × {keys} block of scores, those {queries} queries and their {queries} output rows, and a running maximum and a running sum per row. Its memory grows like $n$, not $n^2$, and its output is the same within rounding.`,
     chartTitle: 'Memory of attention against n (log–log), by shape',
     chartDescription: 'Bytes held by the full trace, by the one score matrix of the full path, and by the tiled path, for n from 64 to 4096 with d = 64. Computed from the shapes; the numbers are in the table below the chart.',
     chartCaption: R`Bytes held besides $Q$, $K$, $V$ ($d = 64$, 4 bytes a number), computed from the shapes`,
     yLabel: 'bytes (log scale)',
     series: {
-      trace: 'full trace (4 n × n + output)',
+      trace: 'full trace (5 n × n + output)',
       scoreMatrix: 'one n × n score matrix',
       tiled: 'tiled path (one block + output)',
     },

@@ -54,5 +54,5 @@ export default {
       ['Encoder–decoder attention', R`$QK^\top/\sqrt{d_k}$`, 'previous decoder layer', 'encoder output', 'Vaswani et al. (2017)'],
     ],
   },
-  after: R`<p>The skeleton never changes: score, softmax, mix. What changes is how the score is computed, and what is looked at and what is hidden. Masking is in <a href="#masking">section {§masking}</a>; self- and cross-attention, the last three rows, in <a href="#cross-attention">section {§cross-attention}</a>.</p>`,
+  after: R`<p>The skeleton never changes: score, softmax, mix. What changes is how the score is computed, and what is looked at and what is hidden. Masking is in <a href="#masking">section {§masking}</a>; self- and cross-attention, the last three rows, in <a href="#cross-attention">section {§cross-attention}</a>.</p><p>The weights above are random. How these scores fare when a translator learns them — Bahdanau’s and Luong’s trained side by side on one task, their curves and their learned alignments — is measured on the second page, <a href="#learns">How attention learns</a>.</p>`,
 };

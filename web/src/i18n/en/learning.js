@@ -97,5 +97,5 @@ export default {
       groups: ['article + adjective (person)', 'subject', 'verb', 'article + adjective (thing)', 'object', 'in the + place'],
     },
   },
-  after: R`<p>Nothing in the model says which source word goes with which target word: the weights are learned from the loss alone. Try the scaling off, one head or another learning rate and compare the curves; <a href="#gradients">section {§gradients}</a> trains the same model with and without the scaling, side by side.</p>`,
+  after: R`<p>Nothing in the model says which source word goes with which target word: the weights are learned from the loss alone. Try the scaling off, one head or another learning rate and compare the curves; <a href="#gradients">section {§gradients}</a> trains the same model with and without the scaling, side by side.</p><p>The history behind this model — a recurrent translator without attention, then Bahdanau’s and Luong’s, masking, positions, heads that compose — is retold by training on the second page, <a href="#learns">How attention learns</a>.</p>`,
 };

@@ -4,7 +4,8 @@
 // - full score matrix: the one n x m matrix of the full path (scores, scaled in
 //   place, then weights);
 // - full trace: what attention() returns for the walkthrough — scores, scaled,
-//   masked and weights (four n x m matrices) and the n x d_v output;
+//   masked, exps and weights (five n x m matrices), the row shifts and sums
+//   (two n-vectors) and the n x d_v output;
 // - tiled path: the block of B_r queries (transposed, d_k x B_r), one B_c x B_r
 //   block of scores, the B_r x d_v block of output rows being accumulated, four
 //   numbers per row (running max and sum, correction, the block's max), and the
@@ -26,7 +27,7 @@ export function memoryOf(n, d, { m = n, tiles }) {
   return {
     n, d,
     scoreMatrix: n * m * FLOAT_BYTES,
-    trace: (4 * n * m + n * d) * FLOAT_BYTES,
+    trace: (5 * n * m + 2 * n + n * d) * FLOAT_BYTES,
     tiled: (d * br + bc * br + br * d + 4 * br + n * d) * FLOAT_BYTES,
     inputs: 3 * n * d * FLOAT_BYTES,
   };
