@@ -5,7 +5,9 @@
 // project natively: bench/native/trainer_steps in a child process.
 // A contender: { name, role, build?, prepare(problem) -> Promise<call> } where
 // call() asks for problem.stepsPerCall steps; call.check() runs the check
-// steps first, call.label() says what it measures, call.dispose() ends the worker.
+// steps first, call.label() says what it measures, call.dispose() ends the worker;
+// call.cpu = { ms, steps }: the CPU time of the contender's thread over the steps of
+// the calls since call.cpu was last reset (NaN where the system does not say).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
@@ -36,7 +38,13 @@ const contender = (name, role, build) => ({
   name, role, build,
   async prepare(problem) {
     const { ask, end } = await startWorker({ contender: name, problem });
-    const call = () => ask({ steps: problem.stepsPerCall });
+    const call = async () => {
+      const { loss, cpuMs } = await ask({ steps: problem.stepsPerCall });
+      call.cpu.ms += cpuMs;
+      call.cpu.steps += problem.stepsPerCall;
+      return loss;
+    };
+    call.cpu = { ms: 0, steps: 0 };
     call.check = async () => (await ask({ check: true })).losses;
     call.label = async () => (await ask({ label: true })).label;
     call.dispose = end;
@@ -79,7 +87,13 @@ const nativeContender = (program) => ({
       const [loss, cpuSeconds] = (await ask(`steps ${count}`)).split(' ').map(Number);
       return { loss, cpuSeconds };
     };
-    const call = () => steps(problem.stepsPerCall);
+    const call = async () => {
+      const { loss, cpuSeconds } = await steps(problem.stepsPerCall);
+      call.cpu.ms += cpuSeconds * 1000;
+      call.cpu.steps += problem.stepsPerCall;
+      return loss;
+    };
+    call.cpu = { ms: 0, steps: 0 };
     call.check = async () => {
       const losses = [];
       for (let i = 0; i < CHECK_STEPS; i++) losses.push((await steps(1)).loss);

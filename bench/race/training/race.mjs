@@ -36,6 +36,7 @@ async function checkAndRace({ problem, contenders, race = true, rounds, log }) {
           `${problem.losses.slice(0, CHECK_STEPS).join(', ')}); no figure`);
       } else if (race) {
         await call();  // warm-up: the first calls compile and tier up
+        call.cpu = { ms: 0, steps: 0 };
         racing.push({ name: contender.name, call });
       } else {
         log(`  ${problem.task.padEnd(9)} ${contender.name.padEnd(17)} checked: loss error ${entry.maxError.toExponential(1)}`);
@@ -46,15 +47,20 @@ async function checkAndRace({ problem, contenders, race = true, rounds, log }) {
     }
   }
   const timings = racing.length ? await runRace(racing, { rounds, samples: SAMPLES }) : [];
+  const cpuOf = (name) => racing.find((r) => r.name === name)?.call.cpu;
   for (const entry of entries) {
     await entry.dispose?.();
     delete entry.dispose;
     const timing = timings.find((t) => t.name === entry.name);
     if (!timing) continue;
+    const cpu = cpuOf(entry.name);
+    // CPU ms per step of the contender's thread over every timed call (and the calls that chose their number)
+    const cpuMsPerStep = cpu.steps && Number.isFinite(cpu.ms) ? cpu.ms / cpu.steps : null;
     Object.assign(entry, { callsPerSample: timing.callsPerSample, medianMs: timing.medianMs, roundMs: timing.roundMs,
-      msPerStep: timing.medianMs / problem.stepsPerCall });
+      msPerStep: timing.medianMs / problem.stepsPerCall, cpuMsPerStep });
     log(`  ${problem.task.padEnd(9)} ${entry.name.padEnd(17)} ${entry.msPerStep.toFixed(4).padStart(9)} ms/step ` +
-      `${(1000 / entry.msPerStep).toFixed(0).padStart(7)} steps/s   loss error ${entry.maxError.toExponential(1)}`);
+      `${(1000 / entry.msPerStep).toFixed(0).padStart(7)} steps/s  ${cpuMsPerStep?.toFixed(4).padStart(9) ?? '        -'} CPU ms/step` +
+      `   loss error ${entry.maxError.toExponential(1)}`);
   }
   return entries;
 }

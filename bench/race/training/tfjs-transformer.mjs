@@ -48,7 +48,7 @@
 //
 // tf: tfjs-core with the wasm backend set (bench/peers/tfjs-training.mjs).
 // problem: ./transformer-workload.mjs; form: 'tuned' or 'plain'.
-// Returns { step(batchIndex) -> loss, dispose }.
+// Returns { parameterCount, step(batchIndex) -> loss, dispose }.
 const LAYER_NORM_EPSILON = 1e-5;
 const MASKED = -1e9;  // exp(-1e9 - max) is 0 in float: the core's -inf
 const SQRT_TWO_OVER_PI = Math.sqrt(2 / Math.PI);
@@ -154,6 +154,11 @@ export function makeTfjsTransformer(tf, problem, form = 'tuned') {
   if (untaken().length) throw new Error(`tfjs transformer: blocks of the engine's model it does not use: ${untaken().join(', ')}`);
   const all = [...variables.values()];
   const trainable = all.map((e) => e.variable);
+  // The same model has the same number of parameters (every block taken once: the same shapes).
+  const parameterCount = trainable.reduce((n, v) => n + v.size, 0);
+  if (parameterCount !== problem.parameterCount) {
+    throw new Error(`tfjs transformer: ${parameterCount} parameters, the engine's model ${problem.parameterCount}`);
+  }
   const decayed = all.filter((e) => e.block.role === 'matrix').map((e) => e.variable);
   const Vs = model.encoder.embedding.shape[0], Vt = model.decoder.embedding.shape[0];
   const optimizer = tf.train.adam(learningRate, 0.9, 0.999, 1e-8);
@@ -221,6 +226,7 @@ export function makeTfjsTransformer(tf, problem, form = 'tuned') {
   };
 
   return {
+    parameterCount,
     step(batchIndex) {
       let value;
       tf.tidy(() => {

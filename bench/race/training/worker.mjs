@@ -3,12 +3,24 @@
 // problem } with contender 'project-simd', 'project-baseline', 'tfjs' or (the
 // transformer) 'tfjs-plain' (./tfjs-transformer.mjs's forms 'tuned' and 'plain').
 // Messages: { check: true } -> { losses } (CHECK_STEPS steps from the initial
-// parameters, on the problem's batches); { steps } -> { loss } (that many more
-// steps); { label: true } -> { label }.
+// parameters, on the problem's batches); { steps } -> { loss, cpuMs } (that many
+// more steps, and the CPU time this thread spent on them); { label: true } -> { label }.
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { CHECK_STEPS } from './workload.mjs';
 
 const { contender, problem } = workerData;
+
+// CPU ms of this thread so far (Linux: the first field of /proc/thread-self/schedstat, ns on a
+// CPU; read by this thread, since a synchronous read runs on the calling thread); NaN elsewhere.
+// Node 20 has no per-thread CPU clock, and process.cpuUsage() counts every thread of the process.
+function threadCpuMs() {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return NaN;
+  }
+}
 
 // -> { steps(count) -> last loss, label }
 async function start() {
@@ -31,11 +43,11 @@ async function start() {
         return loss;
       },
       label: `tfjs ${tf.version_core} wasm backend (${env.getBool('WASM_HAS_SIMD_SUPPORT') ? 'tfjs-backend-wasm-simd.wasm' : 'tfjs-backend-wasm.wasm'}, ` +
-        '1 thread) in a worker thread: tf.variableGrads of the loss' +
+        '1 thread: tfjs-backend-wasm turns its threads off in Node, tensorflow/tfjs#3830) in a worker thread: tf.variableGrads of the loss' +
         (!transformer ? '' : form === 'tuned'
           ? ' (products through tf.customGrad: dA = dY transpose(B), dB = transpose(A) dY; GELU as x sigmoid(2u))'
           : ' (tfjs\'s own gradient of every op; GELU with tf.tanh)') +
-        `, ${transformer ? 'clipping by global norm, ' : ''}AdamW (decay, then tf.train.adam applyGradients), ` +
+        `, ${transformer ? `${trainer.parameterCount} trainable parameters, clipping by global norm, ` : ''}AdamW (decay, then tf.train.adam applyGradients), ` +
         'inside tf.tidy, loss by dataSync()',
     };
   }
@@ -58,7 +70,9 @@ parentPort.on('message', (message) => {
     } else if (message.label) {
       parentPort.postMessage({ label: trainer.label });
     } else {
-      parentPort.postMessage({ loss: trainer.steps(message.steps) });
+      const start = threadCpuMs();
+      const loss = trainer.steps(message.steps);
+      parentPort.postMessage({ loss, cpuMs: threadCpuMs() - start });
     }
   } catch (error) {
     parentPort.postMessage({ error: String(error?.stack ?? error) });
