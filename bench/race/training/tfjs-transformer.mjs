@@ -31,15 +31,16 @@
 // every block must be used exactly once: a block this model does not know is an
 // error, so the model cannot silently differ from the engine's.
 //
-// The tfjs forms, the fastest measured here (bench/README.md):
+// The tfjs forms (README.md, "The transformer step"; both race, the faster counts):
 // - form 'tuned' (the race's tfjs): every product through tf.customGrad with
 //   the gradients dA = dY transpose(B), dB = transpose(A) dY. tfjs's own
 //   gradient of matMul multiplies with the transposeA / transposeB flags, which
-//   this backend runs 5-15x slower than a transpose followed by a plain
-//   product (544x64 by 64x64: 4.5 against 0.8 CPU ms): the whole step took
-//   ~1.5x longer. The same products, the same autodiff of every other op.
-//   GELU as x σ(2u), the same function (1/2 (1 + tanh u) = σ(2u), as the core
-//   computes it): the backend's Tanh is 8x slower than its Sigmoid.
+//   this backend runs slower than a transpose followed by a plain product
+//   (A^T dY of 544x64 operands: 3.7 against 1.5 CPU ms here, 2026-12-05); the
+//   same products, the same autodiff of every other op. GELU as x σ(2u), the
+//   same function (1/2 (1 + tanh u) = σ(2u), as the core computes it): the
+//   backend's Tanh is slower than its Sigmoid. The step takes ~2.7x less CPU
+//   than the plain form's (the race prints both).
 // - form 'plain': tfjs's own gradients throughout (tf.matMul, tf.fused.matMul
 //   for the products with a bias, GELU with tf.tanh), as a tfjs user first writes it.
 // Both: K transposed before the product (matMul's transposeB flag is slower),
