@@ -4,7 +4,7 @@
 // ./tfjs-transformer.mjs for the transformer); and, for the transformer, the
 // project natively: bench/native/trainer_steps in a child process.
 // A contender: { name, role, build?, prepare(problem) -> Promise<call> } where
-// call() asks for problem.stepsPerCall steps; call.check() runs the check
+// call() asks for call.steps steps (problem.stepsPerCall unless the race sets it); call.check() runs the check
 // steps first, call.label() says what it measures, call.dispose() ends the worker;
 // call.cpu = { ms, steps }: the CPU time of the contender's thread over the steps of
 // the calls since call.cpu was last reset (NaN where the system does not say).
@@ -39,11 +39,12 @@ const contender = (name, role, build) => ({
   async prepare(problem) {
     const { ask, end } = await startWorker({ contender: name, problem });
     const call = async () => {
-      const { loss, cpuMs } = await ask({ steps: problem.stepsPerCall });
+      const { loss, cpuMs } = await ask({ steps: call.steps });
       call.cpu.ms += cpuMs;
-      call.cpu.steps += problem.stepsPerCall;
+      call.cpu.steps += call.steps;
       return loss;
     };
+    call.steps = problem.stepsPerCall;
     call.cpu = { ms: 0, steps: 0 };
     call.check = async () => (await ask({ check: true })).losses;
     call.label = async () => (await ask({ label: true })).label;
@@ -88,11 +89,12 @@ const nativeContender = (program) => ({
       return { loss, cpuSeconds };
     };
     const call = async () => {
-      const { loss, cpuSeconds } = await steps(problem.stepsPerCall);
+      const { loss, cpuSeconds } = await steps(call.steps);
       call.cpu.ms += cpuSeconds * 1000;
-      call.cpu.steps += problem.stepsPerCall;
+      call.cpu.steps += call.steps;
       return loss;
     };
+    call.steps = problem.stepsPerCall;
     call.cpu = { ms: 0, steps: 0 };
     call.check = async () => {
       const losses = [];

@@ -4,15 +4,16 @@
 // project's batches, and its losses are checked against the project's
 // (./workload.mjs checkLosses); a contender whose losses are out of tolerance,
 // or that failed, gets no figure. Then the checked contenders race in one
-// interleaved race (../harness.mjs): a call is problem.stepsPerCall steps.
+// interleaved race (../harness.mjs): a call is problem.stepsPerCall steps, or,
+// when the problem gives callMs, as many steps as a warm call takes about callMs.
 // Returns plain data (JSON): per problem, per contender its check and its
-// timing, with msPerStep = medianMs / stepsPerCall.
+// timing (roundMs per call), with its stepsPerCall and msPerStep = medianMs / stepsPerCall.
 //   runTrainingRace      the one-layer 'attention' model on each task (issue 8; ./workload.mjs)
 //   runTransformerRace   the engine's transformer at issue 22's shape (./transformer-workload.mjs),
 //                        with the native contender; translate checked, not raced
 import { runRace } from '../harness.mjs';
 import { CHECK_STEPS, STEPS_PER_CALL, TASKS, TOLERANCE, checkLosses, makeProblem } from './workload.mjs';
-import { CHECKED_ONLY, RACED, STEPS_PER_CALL as TRANSFORMER_STEPS_PER_CALL, makeTransformerProblem } from './transformer-workload.mjs';
+import { CALL_MS, CHECKED_ONLY, RACED, makeTransformerProblem } from './transformer-workload.mjs';
 
 export const ROUNDS = 7;
 export const SAMPLES = 3;
@@ -36,8 +37,15 @@ async function checkAndRace({ problem, contenders, race = true, rounds, log }) {
           `${problem.losses.slice(0, CHECK_STEPS).join(', ')}); no figure`);
       } else if (race) {
         await call();  // warm-up: the first calls compile and tier up
+        if (problem.callMs) {  // the steps of a call of about callMs, from a warm call of 2 steps
+          call.steps = 2;
+          const start = performance.now();
+          await call();
+          call.steps = Math.max(1, Math.round(problem.callMs / ((performance.now() - start) / 2)));
+        }
         call.cpu = { ms: 0, steps: 0 };
-        racing.push({ name: contender.name, call });
+        // onceMs: a call of about callMs needs no more warm-up nor calibration from the harness
+        racing.push({ name: contender.name, call, onceMs: problem.callMs });
       } else {
         log(`  ${problem.task.padEnd(9)} ${contender.name.padEnd(17)} checked: loss error ${entry.maxError.toExponential(1)}`);
       }
@@ -47,18 +55,18 @@ async function checkAndRace({ problem, contenders, race = true, rounds, log }) {
     }
   }
   const timings = racing.length ? await runRace(racing, { rounds, samples: SAMPLES }) : [];
-  const cpuOf = (name) => racing.find((r) => r.name === name)?.call.cpu;
+  const callOf = (name) => racing.find((r) => r.name === name).call;
   for (const entry of entries) {
     await entry.dispose?.();
     delete entry.dispose;
     const timing = timings.find((t) => t.name === entry.name);
     if (!timing) continue;
-    const cpu = cpuOf(entry.name);
+    const { cpu, steps } = callOf(entry.name);
     // CPU ms per step of the contender's thread over every timed call (and the calls that chose their number)
     const cpuMsPerStep = cpu.steps && Number.isFinite(cpu.ms) ? cpu.ms / cpu.steps : null;
     Object.assign(entry, { callsPerSample: timing.callsPerSample, medianMs: timing.medianMs, roundMs: timing.roundMs,
-      msPerStep: timing.medianMs / problem.stepsPerCall, cpuMsPerStep });
-    log(`  ${problem.task.padEnd(9)} ${entry.name.padEnd(17)} ${entry.msPerStep.toFixed(4).padStart(9)} ms/step ` +
+      stepsPerCall: steps, msPerStep: timing.medianMs / steps, cpuMsPerStep });
+    log(`  ${problem.task.padEnd(9)} ${entry.name.padEnd(17)} ${String(steps).padStart(3)} steps a call ${entry.msPerStep.toFixed(4).padStart(9)} ms/step ` +
       `${(1000 / entry.msPerStep).toFixed(0).padStart(7)} steps/s  ${cpuMsPerStep?.toFixed(4).padStart(9) ?? '        -'} CPU ms/step` +
       `   loss error ${entry.maxError.toExponential(1)}`);
   }
@@ -82,7 +90,7 @@ export async function runTrainingRace({ contenders, engine, tasks = TASKS, round
 // contenders: ./contenders.mjs transformerContenders -> { workload: 'transformer', ..., problems: [{ task, race,
 // options, S, T, batchSize, mlp, parameterCount, contenders }] } (the raced problem first).
 export async function runTransformerRace({ contenders, engine, rounds = ROUNDS, log = () => {} }) {
-  const result = { workload: 'transformer', stepsPerCall: TRANSFORMER_STEPS_PER_CALL, checkSteps: CHECK_STEPS, tolerance: TOLERANCE,
+  const result = { workload: 'transformer', callMs: CALL_MS, checkSteps: CHECK_STEPS, tolerance: TOLERANCE,
     rounds, samplesPerRound: SAMPLES, problems: [] };
   for (const spec of [RACED, CHECKED_ONLY]) {
     const problem = makeTransformerProblem(engine, spec);

@@ -122,7 +122,12 @@ function printTargets({ training, backward, native }) {
 
 // ---- the transformer race (issue 22) ----------------------------------------------
 
-const timedEntry = (problem, name) => problem?.contenders.find((c) => c.name === name && c.roundMs?.length);
+// A timed contender's round medians per step (its calls differ in steps: ./transformer-workload.mjs CALL_MS).
+const perStep = (c) => ({ ...c, roundMs: c.roundMs.map((ms) => ms / c.stepsPerCall) });
+const timedEntry = (problem, name) => {
+  const c = problem?.contenders.find((x) => x.name === name && x.roundMs?.length);
+  return c && perStep(c);
+};
 // How many times faster timing b is than timing a (a ms / b ms), paired by round: { median, low, high }.
 function pairedSpread(a, b) {
   if (!a || !b) return undefined;
@@ -139,7 +144,7 @@ function cpuRatio(a, b) {
 // contender's thread (what the load of a shared machine changes least).
 export const transformerLeads = (run) => {
   const raced = run?.problems.find((p) => p.race);
-  const peers = raced?.contenders.filter((c) => c.role === 'peer' && c.roundMs?.length) ?? [];
+  const peers = raced?.contenders.filter((c) => c.role === 'peer' && c.roundMs?.length).map(perStep) ?? [];
   const bestPeer = raced && bestPerRound(peers);
   const leanestPeer = peers.filter((c) => c.cpuMsPerStep > 0).sort((a, b) => a.cpuMsPerStep - b.cpuMsPerStep)[0];
   const simd = timedEntry(raced, 'project-simd');
@@ -165,17 +170,18 @@ function printTransformer(run) {
   const lines = ['', `== transformer race (issue 22), wasm in ${run.environment}, each contender in a worker thread, ` +
     'native in a child process (bench/native/trainer_steps), interleaved call by call',
     `   load average (1, 5, 15 min) before ${fmtLoad(run.loadAverageBefore)}, after ${fmtLoad(run.loadAverageAfter)}; ` +
-    `${run.rounds} rounds of ${run.samplesPerRound} samples of ${run.stepsPerCall} steps, medians of per-round medians`,
+    `${run.rounds} rounds of ${run.samplesPerRound} samples of one call of about ${run.callMs} ms (its steps: below), ` +
+    'medians of per-round medians',
     `   model: transformer, ${o.layers} layers, d_model ${o.dModel}, ${o.heads} heads, MLP ${raced.mlp}, batch ${raced.batchSize}, ` +
     `task ${raced.task} of ${raced.S} source and ${raced.T - 1} target words (decoder T = ${raced.T}: BOS / EOS), ` +
     `${raced.parameterCount} parameters; AdamW lr ${o.learningRate.toPrecision(2)}, weight decay ${+o.weightDecay.toPrecision(6)} ` +
     'on the matrices, gradients clipped to global norm 1; seed 42, the project\'s batches', '',
-    row(['', 'ms per step', 'steps per second', 'CPU ms per step', `loss error, ${raced.task}`,
+    row(['', 'steps per call', 'ms per step', 'steps per second', 'CPU ms per step', `loss error, ${raced.task}`,
       ...checked.map((p) => `loss error, ${p.task}`)])];
   for (const name of names) {
     const c = raced.contenders.find((x) => x.name === name);
     const timed = c?.roundMs?.length;
-    lines.push(row([SHORT[name] ?? name, timed ? c.msPerStep.toFixed(2) : cell(c) || '-',
+    lines.push(row([SHORT[name] ?? name, timed ? c.stepsPerCall : '', timed ? c.msPerStep.toFixed(2) : cell(c) || '-',
       timed ? (1000 / c.msPerStep).toFixed(1) : '', timed && c.cpuMsPerStep ? c.cpuMsPerStep.toFixed(2) : '-',
       errorOf(raced, name), ...checked.map((p) => errorOf(p, name))]));
   }

@@ -11,10 +11,14 @@
 // length, so that the padding masks (source keys, target keys) and the counted
 // positions of the loss are exercised; reverse pads nothing.
 //
-// A call is STEPS_PER_CALL steps (a tfjs step here takes a few hundred ms). The loss
-// check is ./workload.mjs's (checkLosses, its TOLERANCE).
+// A call is as many steps as take about CALL_MS (at least one; ./race.mjs times a
+// warm call of each contender to choose): its steps take from ~20 ms (native) to
+// ~500 ms (tfjs, plain form) of CPU, and on a shared machine every call first waits
+// for a core (measured here at load 5-11: ~0.1 s a call), so calls of one length wait
+// alike, where calls of the same number of steps would not. The loss check is
+// ./workload.mjs's (checkLosses, its TOLERANCE).
 export const SEED = 42;
-export const STEPS_PER_CALL = 2;
+export const CALL_MS = 400;
 export const BATCHES = 16;  // distinct batches the peers cycle through (the project draws its own)
 
 // What the issue asks for, checked against the trainer's options before anything runs.
@@ -53,7 +57,7 @@ export function makeTransformerProblem(engine, { task, trainerOptions, race }) {
     const longest = Math.max(...batches.map((b) => Math.max(b.sourceLength, b.targetLength)));
     const first = batches[0];
     return {
-      kind: 'transformer', task, seed: SEED, trainerOptions, race, stepsPerCall: STEPS_PER_CALL,
+      kind: 'transformer', task, seed: SEED, trainerOptions, race, stepsPerCall: 1, callMs: CALL_MS,
       options: { ...options }, mlp, parameterCount: initial.length,
       S: first.sourceLength, T: first.targetLength, batchSize: first.size,
       blocks, initial, sinusoids: engine.positionalEncoding(longest, options.dModel), batches, losses,
