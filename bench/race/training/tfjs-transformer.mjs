@@ -35,12 +35,13 @@
 // - form 'tuned' (the race's tfjs): every product through tf.customGrad with
 //   the gradients dA = dY transpose(B), dB = transpose(A) dY. tfjs's own
 //   gradient of matMul multiplies with the transposeA / transposeB flags, which
-//   this backend runs slower than a transpose followed by a plain product
-//   (A^T dY of 544x64 operands: 3.7 against 1.5 CPU ms here, 2026-12-05); the
-//   same products, the same autodiff of every other op. GELU as x σ(2u), the
-//   same function (1/2 (1 + tanh u) = σ(2u), as the core computes it): the
-//   backend's Tanh is slower than its Sigmoid. The step takes ~2.7x less CPU
-//   than the plain form's (the race prints both).
+//   this backend runs 10-17x slower than a transpose followed by a plain
+//   product (544x64 operands, CPU ms a call here, 2026-12-05: A^T dY 4.3 against
+//   0.25, dY W^T 2.7 against 0.26); the same products, the same autodiff of
+//   every other op. GELU as x σ(2u), the same function (1/2 (1 + tanh u) =
+//   σ(2u), as the core computes it): the backend's Tanh takes 0.84 ms on 544x64,
+//   its Sigmoid 0.02. The step takes ~2.7-3x less CPU than the plain form's
+//   (the race prints both).
 // - form 'plain': tfjs's own gradients throughout (tf.matMul, tf.fused.matMul
 //   for the products with a bias, GELU with tf.tanh), as a tfjs user first writes it.
 // Both: K transposed before the product (matMul's transposeB flag is slower),
