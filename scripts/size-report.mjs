@@ -10,16 +10,28 @@
 // page itself is not counted. Work a reader must ask for (section 10's
 // benchmark) is not counted.
 //
-// Budget: 150 KB gzipped per section; exits 1 if a section is over it.
+// Budget: 150 KB gzipped per section with the SIMD forward module (61 KB of
+// it). A section that trains or differentiates needs a learning module
+// instead (createAttention's `learning`: 'basic' the backward pass and the
+// one-layer trainer, true the whole model engine), whose weight is the
+// engine's, not the section's: its budget is 150 KB with that module in place
+// of the forward one, so the section's own code, text and the engine's JS are
+// held to the same ~89 KB as every other section, and each module has a budget
+// of its own (MODULE_BUDGET_KB) that stops the engine from growing unseen.
+// Exits 1 if a section or a module is over its budget.
 //   node scripts/size-report.mjs [--markdown] [--json file]
 // Needs `npm run build` (dist/) and Chromium (scripts/ensure-deps.sh).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { sections } from '../web/src/sections/registry.js';
 
 export const BUDGET_KB = 150;
+// Gzipped KB of each module's .wasm (web/src/engine/wasm, the SIMD build; the
+// build without SIMD is smaller): what the README's page weight states.
+export const MODULE_BUDGET_KB = { forward: 64, backward: 120, learning: 200 };
+const FORWARD_WASM = 'attention-simd';
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
 const args = process.argv.slice(2);
@@ -77,27 +89,52 @@ try {
       gzip += s.gzip;
       by[kind(file)] = (by[kind(file)] ?? 0) + s.gzip;
     }
-    const wasm = files.filter((f) => f.endsWith('.wasm')).map((f) => f.replace(/^.*\/attention-(\w+)-.*$/, '$1'));
-    rows.push({ id: section.id, files: files.length, raw, gzip, by, wasm, ok: gzip <= BUDGET_KB * 1024 });
+    const wasmFiles = files.filter((f) => f.endsWith('.wasm'));
+    const wasm = wasmFiles.map((f) => f.replace(/^.*\/attention-(\w+)-.*$/, '$1'));
+    // The budget with this section's modules in place of the forward one.
+    const forward = sizeOf(wasmFiles.find((f) => f.includes(FORWARD_WASM)) ?? forwardWasmPath()).gzip;
+    const learningModules = wasmFiles.filter((f) => /attention-(backward|learning)-/.test(f));
+    const budget = BUDGET_KB * 1024 + (learningModules.length ? learningModules.reduce((sum, f) => sum + sizeOf(f).gzip, 0) - forward : 0);
+    rows.push({ id: section.id, files: files.length, raw, gzip, by, wasm, budget, ok: gzip <= budget });
   }
 } finally {
   await session.close();
   rmSync(probes, { recursive: true, force: true });
 }
 
-console.log(`One embedded section: every file its page downloads, gzipped (budget ${BUDGET_KB} KB).`);
+// The forward SIMD module's file in dist/ (hashed name), for a section that did not load it.
+function forwardWasmPath() {
+  const found = session.requests.find((p) => p.includes(FORWARD_WASM) && p.endsWith('.wasm'));
+  if (!found) throw new Error('size-report: no section loaded the SIMD forward module');
+  return found;
+}
+// Each module's .wasm, gzipped, against its budget.
+const modules = Object.entries({ forward: FORWARD_WASM, backward: 'attention-backward-simd', learning: 'attention-learning-simd' })
+  .map(([name, stem]) => {
+    const file = readdirSync(join(dist, 'assets')).find((f) => f.startsWith(`${stem}-`) && f.endsWith('.wasm'));
+    const gzip = file ? sizeOf(join('assets', file)).gzip : NaN;
+    return { name, file, gzip, ok: gzip <= MODULE_BUDGET_KB[name] * 1024 };
+  });
+
+console.log(`One embedded section: every file its page downloads, gzipped (budget ${BUDGET_KB} KB with the forward module; a section that learns: ${BUDGET_KB} KB with its learning module in place of the forward one).`);
 console.log(`   ${'section'.padEnd(17)} ${'files'.padStart(5)} ${'raw KB'.padStart(8)} ${'gzip KB'.padStart(8)}  ${'js'.padStart(6)} ${'wasm'.padStart(6)}  build`);
 for (const r of rows) {
   console.log(`   ${r.id.padEnd(17)} ${String(r.files).padStart(5)} ${kb(r.raw).padStart(8)} ${kb(r.gzip).padStart(8)}  ` +
-    `${kb(r.by.js ?? 0).padStart(6)} ${kb(r.by.wasm ?? 0).padStart(6)}  ${r.wasm.join('+') || '-'}${r.ok ? '' : '   OVER BUDGET'}`);
+    `${kb(r.by.js ?? 0).padStart(6)} ${kb(r.by.wasm ?? 0).padStart(6)}  ${r.wasm.join('+') || '-'}` +
+    `${r.budget === BUDGET_KB * 1024 ? '' : ` (budget ${kb(r.budget)})`}${r.ok ? '' : '   OVER BUDGET'}`);
+}
+console.log('Each module (SIMD .wasm, gzipped):');
+for (const m of modules) {
+  console.log(`   ${m.name.padEnd(17)} ${kb(m.gzip).padStart(8)} KB  (budget ${MODULE_BUDGET_KB[m.name]})${m.ok ? '' : '   OVER BUDGET'}`);
 }
 if (args.includes('--markdown')) {
   console.log('\n| section | files | gzipped KB | of which .wasm |\n|---|---:|---:|---:|');
   for (const r of rows) console.log(`| \`${r.id}\` | ${r.files} | ${kb(r.gzip)} | ${kb(r.by.wasm ?? 0)} |`);
 }
 const jsonAt = args.indexOf('--json');
-if (jsonAt >= 0) writeFileSync(args[jsonAt + 1], JSON.stringify({ budgetKB: BUDGET_KB, sections: rows }, null, 2));
-if (rows.some((r) => !r.ok)) {
-  console.error(`size-report: over the ${BUDGET_KB} KB budget: ${rows.filter((r) => !r.ok).map((r) => r.id).join(', ')}`);
+if (jsonAt >= 0) writeFileSync(args[jsonAt + 1], JSON.stringify({ budgetKB: BUDGET_KB, moduleBudgetKB: MODULE_BUDGET_KB, sections: rows, modules }, null, 2));
+const over = [...rows.filter((r) => !r.ok).map((r) => r.id), ...modules.filter((m) => !m.ok).map((m) => `module ${m.name}`)];
+if (over.length) {
+  console.error(`size-report: over budget: ${over.join(', ')}`);
   process.exit(1);
 }

@@ -2,7 +2,7 @@
 # npm run test:e2e: the built site in headless Chromium. Builds the wasm
 # builds, the site (scripts/build-web.sh: dist/) and the test page
 # web/minimal.html (build/minimal/, never in dist/); measures what one embedded
-# section downloads (budget 150 KB gzipped); runs the end-to-end tests
+# section downloads (budget 150 KB gzipped with its engine module); runs the end-to-end tests
 # (tests/e2e/, fixtures served from tests/e2e/fixtures/, never copied into
 # dist/) and the npm package test; last, checks that dist/ holds only what a
 # site needs. Prints the wall time of each part and of the layer. The test
@@ -28,7 +28,7 @@ timed "the builds" builds
 if [ $# -gt 0 ]; then
   timed "end-to-end tests (headless Chromium): $*" node --test --test-concurrency="${ATTN_JOBS:-2}" "$@"
 else
-  timed "size of one embedded section, measured in headless Chromium (budget 150 KB gzipped)" node scripts/size-report.mjs
+  timed "size of one embedded section and of each module, measured in headless Chromium (budgets in scripts/size-report.mjs)" node scripts/size-report.mjs
   timed "end-to-end tests (headless Chromium) and the npm package (npm pack, offline install)" \
     node --test --test-concurrency="${ATTN_JOBS:-2}" tests/e2e/ tests/package/pack.test.mjs
 fi

@@ -12,7 +12,7 @@
 // arithmetic and an integer minimum: the compiler vectorises the loops that
 // call it, natively and in WebAssembly alike, and both builds compute the same
 // bits (no libm involved). Inputs are finite (a NaN would come out as ±1).
-//   σ(x) = (1 + tanh(x/2)) / 2        (an identity; σ is then in [0, 1], exactly 0 or 1 far out)
+//   σ(x) = (1 + tanh(x/2)) / 2        (an identity; σ is then in [0, 1], 0 or 1 to float precision far out)
 // In double (the gradient checks): std::tanh and 1 / (1 + e^-x).
 #pragma once
 
