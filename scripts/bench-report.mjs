@@ -4,7 +4,7 @@
 //   node:    node --expose-gc scripts/bench-wasm.mjs --json
 //   browser: node scripts/bench-browser.mjs --json
 //   and the learning races of issue 8 (bench/race/training/report.mjs):
-//   --training, --backward (bench/race/training/node.mjs), --backward-native (learning_bench)
+//   --training, --transformer, --backward (bench/race/training/node.mjs), --backward-native (learning_bench)
 // For each run: ms per call and GFLOP/s (4 n^2 d flops) of every contender at
 // every n, the project's lead over the best peer, its fraction of the peak
 // measured in the same rounds; then one table of the targets of issue 11, each
@@ -17,7 +17,7 @@ import { printLearningReport } from '../bench/race/training/report.mjs';
 
 const { values: files } = parseArgs({
   options: { native: { type: 'string' }, node: { type: 'string' }, browser: { type: 'string' }, training: { type: 'string' },
-    backward: { type: 'string' }, 'backward-native': { type: 'string' } },
+    transformer: { type: 'string' }, backward: { type: 'string' }, 'backward-native': { type: 'string' } },
 });
 const read = (file) => (file ? JSON.parse(readFileSync(file, 'utf8')) : null);
 const runs = { native: read(files.native), node: read(files.node), browser: read(files.browser) };
@@ -199,11 +199,12 @@ function printTargets() {
   }
 }
 
-const learning = { training: read(files.training), backward: read(files.backward), native: read(files['backward-native']) };
+const learning = { training: read(files.training), transformer: read(files.transformer), backward: read(files.backward),
+  native: read(files['backward-native']) };
 const first = runs.native ?? runs.node ?? runs.browser;
 if (!first && !Object.values(learning).some(Boolean)) {
   console.error('usage: node scripts/bench-report.mjs [--native F.json] [--node F.json] [--browser F.json] ' +
-    '[--training F.json] [--backward F.json] [--backward-native F.json]');
+    '[--training F.json] [--transformer F.json] [--backward F.json] [--backward-native F.json]');
   process.exit(2);
 }
 if (first) console.log(`Attention race: d = d_k = d_v = ${first.d}, n = m, fp32, one thread, no mask; ` +

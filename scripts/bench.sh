@@ -13,7 +13,9 @@
 #      --browser:    also scripts/bench-browser.mjs (headless Chromium) -> build/bench/attention-browser.json
 #   5. learning (issue 8): build/bench/native/learning_bench -> build/bench/backward-native.json;
 #      node --expose-gc bench/race/training/node.mjs (the training race against tfjs,
-#      the backward pass in wasm) -> build/bench/training-node.json, backward-node.json
+#      the transformer race of issue 22 with build/bench/native/trainer_steps as its native
+#      contender, the backward pass in wasm) -> build/bench/training-node.json,
+#      transformer-node.json, backward-node.json
 #   6. the report    scripts/bench-report.mjs
 # The runs are sequential so that they do not compete for the cores.
 # Environment: ATTN_BENCH_SIZES (default 64,256,1024,4096), ATTN_BENCH_ALONE (default 16384).
@@ -63,9 +65,9 @@ fi
 
 echo "== learning, native (build/bench/native/learning_bench)" >&2
 build/bench/native/learning_bench 4096 20 build/bench/backward-native.json >&2
-node --expose-gc bench/race/training/node.mjs --out build/bench
+node --expose-gc bench/race/training/node.mjs --out build/bench --native build/bench/native/trainer_steps
 reports+=(--backward-native build/bench/backward-native.json --training build/bench/training-node.json
-  --backward build/bench/backward-node.json)
+  --transformer build/bench/transformer-node.json --backward build/bench/backward-node.json)
 
 echo >&2
 node scripts/bench-report.mjs "${reports[@]}"

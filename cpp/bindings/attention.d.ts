@@ -272,8 +272,13 @@ export interface TrainerHandle {
   task(): Result<TaskDescription>;
   /** Test entry only: every parameter, in the model's layout. */
   parameters(): Result<Float32Array>;
-  /** Test entry only: the last step's batch. */
+  /** Test entry only, model 'attention': the last step's batch. */
   lastBatch(): Result<{ sources: Int32Array; targets: Int32Array }>;
+  /** Test entry only, the engine's models: the blocks of parameters(). */
+  parameterBlocks(): Result<{ name: string; offset: number; rows: number; cols: number; role: 'matrix' | 'embedding' | 'bias' | 'gain' }[]>;
+  /** Test entry only, the engine's models: the last step's batch (web/src/engine/testing.d.ts EngineBatch). */
+  lastEngineBatch(): Result<{ size: number; sourceLength: number; targetLength: number; source: Int32Array;
+    sourceLengths: Int32Array; input: Int32Array; output: Int32Array; counted: Uint8Array; targetLengths: Int32Array }>;
   delete(): void;
   isDeleted(): boolean;
 }

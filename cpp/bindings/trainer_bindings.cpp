@@ -28,6 +28,9 @@
 
 #include "attn/trainer.hpp"
 #include "binding_support.hpp"
+// The test entries read the engine's model and batch (header-only members:
+// nothing of the engine is linked into the module that does not have it).
+#include "training/engine_trainer.hpp"
 
 using emscripten::val;
 
@@ -332,10 +335,53 @@ class TrainerBinding {
     });
   }
 
-  // Test entry only: the last step's batch -> { sources: Int32Array B*S, targets: Int32Array B*T }.
+  // Test entry only, the engine's models: the parameters' blocks, in the order of parameters()
+  // -> [{ name, offset, rows, cols, role: 'matrix' | 'embedding' | 'bias' | 'gain' }]
+  // (layers/parameters.hpp: only 'matrix' decays under AdamW).
+  val parameterBlocks() {
+    return guarded([&] {
+      require_engine_model("parameterBlocks");
+      static constexpr const char* kRoles[] = {"matrix", "embedding", "bias", "gain"};  // layers::Role's order
+      val out = val::array();
+      for (const attn::layers::ParameterBlock& b : started().engine().model().parameters().blocks()) {
+        val block = val::object();
+        block.set("name", b.name);
+        block.set("offset", b.offset);
+        block.set("rows", b.rows);
+        block.set("cols", b.cols);
+        block.set("role", std::string(kRoles[static_cast<int>(b.role)]));
+        out.call<void>("push", block);
+      }
+      return out;
+    });
+  }
+
+  // Test entry only, the engine's models: the last step's batch (models/batch.hpp) -> { size, sourceLength,
+  // targetLength, source: Int32Array B*S, sourceLengths: Int32Array B, input, output: Int32Array B*T,
+  // counted: Uint8Array B*T, targetLengths: Int32Array B }.
+  val lastEngineBatch() {
+    return guarded([&] {
+      require_engine_model("lastEngineBatch");
+      const attn::models::Batch& b = started().engine().last_batch();
+      val out = val::object();
+      out.set("size", b.size);
+      out.set("sourceLength", b.source_length);
+      out.set("targetLength", b.target_length);
+      out.set("source", copy_out("Int32Array", b.source));
+      out.set("sourceLengths", copy_out("Int32Array", b.source_lengths));
+      out.set("input", copy_out("Int32Array", b.input));
+      out.set("output", copy_out("Int32Array", b.output));
+      out.set("counted", copy_out("Uint8Array", b.counted));
+      out.set("targetLengths", copy_out("Int32Array", b.target_lengths));
+      return out;
+    });
+  }
+
+  // Test entry only, model 'attention': the last step's batch -> { sources: Int32Array B*S, targets: Int32Array B*T }.
   val lastBatch() {
     return guarded([&] {
       const attn::Trainer& t = started();
+      if (t.engine_model()) throw attn::ValueError("lastBatch: model 'attention' only; the engine's models: lastEngineBatch()");
       val out = val::object();
       out.set("sources", copy_out("Int32Array", t.batch_sources().data(), t.batch_sources().size()));
       out.set("targets", copy_out("Int32Array", t.batch_targets().data(), t.batch_targets().size()));
@@ -344,6 +390,11 @@ class TrainerBinding {
   }
 
  private:
+  void require_engine_model(const char* entry) {
+    if (!started().engine_model())
+      throw attn::ValueError(std::string(entry) + ": the engine's models only; model 'attention': parameters() and lastBatch()");
+  }
+
   attn::Trainer& started() {
     if (!trainer_) throw std::logic_error("trainer: not started");
     return *trainer_;
@@ -375,5 +426,7 @@ EMSCRIPTEN_BINDINGS(trainer) {
       .function("stepsTaken", &TrainerBinding::stepsTaken)
       .function("task", &TrainerBinding::task)
       .function("parameters", &TrainerBinding::parameters)
-      .function("lastBatch", &TrainerBinding::lastBatch);
+      .function("lastBatch", &TrainerBinding::lastBatch)
+      .function("parameterBlocks", &TrainerBinding::parameterBlocks)
+      .function("lastEngineBatch", &TrainerBinding::lastEngineBatch);
 }

@@ -302,7 +302,7 @@ describe.each(['simd', 'baseline'])('the boundary of the learning module (%s bui
     const calls = { step: () => handle.step(1), evaluate: () => handle.evaluate([], 1), translate: () => handle.translate(new Uint16Array(0)),
       generate: () => handle.generate(new Uint16Array(0), true), alignmentAgreement: () => handle.alignmentAgreement(8) };
     for (const method of ['step', 'evaluate', 'probe', 'translate', 'generate', 'headScores', 'alignmentAgreement', 'task',
-      'parameters', 'lastBatch']) {
+      'parameters', 'lastBatch', 'parameterBlocks', 'lastEngineBatch']) {
       expect(returned((calls[method] ?? (() => handle[method]()))()), method).toEqual(['Error', 'trainer: not started']);
     }
     expect(returned(handle.start({ task: 'sort', seed: '1', heads: 2, dModel: 32, batchSize: 32, scale: true,

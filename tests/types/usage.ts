@@ -4,7 +4,7 @@
 // tests/types` type-checks it, so a declaration that is wrong, missing or `any`
 // fails the JavaScript layer of npm test. Each @ts-expect-error is a misuse the
 // declarations must reject (an unused one is itself an error).
-import { createTestingEngine, loadBuild } from '../../web/src/engine/testing.js';
+import { createTestingEngine, loadBuild, type EngineBatch, type ParameterBlock } from '../../web/src/engine/testing.js';
 import {
   createAttention, preferredBuild,
   type AlignmentReading, type AttentionEngine, type AttentionGradients, type AttentionTrace, type BuildName,
@@ -193,6 +193,13 @@ export async function learning(): Promise<number> {
   const testingTrainer = testing.createTrainer({ task: 'reverse', seed: 1 });
   const parameters: Float32Array = testingTrainer.parameters();
   const batch: { sources: Int32Array; targets: Int32Array } = testingTrainer.lastBatch();
+  const engineTrainer = testing.createTrainer({ task: 'translate', seed: 1, model: 'transformer' });
+  const blocks: ParameterBlock[] = engineTrainer.parameterBlocks();
+  const decayed: boolean = blocks[0].role === 'matrix';
+  const engineBatch: EngineBatch = engineTrainer.lastEngineBatch();
+  const counted: Uint8Array = engineBatch.counted;
+  // @ts-expect-error a block's role is one of four
+  const wrongRole: boolean = blocks[0].role === 'weight';
   const reference: AttentionGradients = testing.attentionBackward({ q, k, v, n: 3, m: 4, dk: 2, dv: 1, gradOutput: q,
     path: 'reference' });
   const raw = await loadBuild('simd', { learning: true });
@@ -214,6 +221,6 @@ export async function learning(): Promise<number> {
   // @ts-expect-error the attention module has no trainer
   void new (await loadBuild('simd')).Trainer();
   void [learns, shapes, task, options, stepped, evaluation, typed, words, cells, aligned, sizes, gone, parameters, batch,
-    reference, started.dModel, defaults];
+    reference, started.dModel, defaults, decayed, counted, wrongRole];
   return shapes.length;
 }

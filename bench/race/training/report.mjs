@@ -1,16 +1,19 @@
 // The learning part of npm run bench's report (scripts/bench-report.mjs calls
 // printLearningReport): the training race, the backward pass in wasm and
-// natively, and the targets of issue 8, each met or not met from these
-// figures. A report, not a test: a missed target is printed, never fatal.
-//   training: build/bench/training-node.json (./node.mjs)
-//   backward: build/bench/backward-node.json (./node.mjs)
-//   native:   build/bench/backward-native.json (bench/native/learning_bench.cpp)
-import { pairedRatio } from '../harness.mjs';
+// natively, and the targets of issue 8; the transformer race and the speed
+// targets of issue 22; each met or not met from these figures. A report, not
+// a test: a missed target is printed, never fatal.
+//   training:    build/bench/training-node.json (./node.mjs)
+//   transformer: build/bench/transformer-node.json (./node.mjs)
+//   backward:    build/bench/backward-node.json (./node.mjs)
+//   native:      build/bench/backward-native.json (bench/native/learning_bench.cpp)
+import { bestPerRound, pairedRatio } from '../harness.mjs';
 
 const fmtX = (x) => (x === undefined || Number.isNaN(x) ? '-' : `${x.toFixed(2)}x`);
 const fmtLoad = (load) => (load?.length ? load.map((x) => x.toFixed(2)).join(' ') : '?');
 const MiB = 1024 * 1024;
-const SHORT = { 'project-simd': 'project SIMD', 'project-baseline': 'project baseline', tfjs: 'tfjs' };
+const SHORT = { 'project-simd': 'project SIMD', 'project-baseline': 'project baseline', 'project-native': 'project native',
+  tfjs: 'tfjs', 'tfjs-plain': 'tfjs, plain form' };
 
 // How many times more steps per second the project's SIMD build makes than tfjs, paired by round.
 export function trainingLead(task) {
@@ -117,9 +120,107 @@ function printTargets({ training, backward, native }) {
     line(heads), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
 }
 
-export function printLearningReport({ training, backward, native }) {
-  if (!training && !backward && !native) return;
+// ---- the transformer race (issue 22) ----------------------------------------------
+
+// A timed contender's round medians per step (its calls differ in steps: ./transformer-workload.mjs CALL_MS).
+const perStep = (c) => ({ ...c, roundMs: c.roundMs.map((ms) => ms / c.stepsPerCall) });
+const timedEntry = (problem, name) => {
+  const c = problem?.contenders.find((x) => x.name === name && x.roundMs?.length);
+  return c && perStep(c);
+};
+// How many times faster timing b is than timing a (a ms / b ms), paired by round: { median, low, high }.
+function pairedSpread(a, b) {
+  if (!a || !b) return undefined;
+  const perRound = a.roundMs.slice(0, b.roundMs.length).map((ms, r) => ms / b.roundMs[r]);
+  return { median: pairedRatio(a, b), low: Math.min(...perRound), high: Math.max(...perRound) };
+}
+// How many times less CPU time per step entry b takes than entry a: { median } (one figure: the CPU
+// time is summed over every timed call, not per round), undefined when either has none.
+function cpuRatio(a, b) {
+  return a?.cpuMsPerStep > 0 && b?.cpuMsPerStep > 0 ? { median: a.cpuMsPerStep / b.cpuMsPerStep } : undefined;
+}
+// The project's SIMD build over the faster tfjs form (of each round for the wall time; by CPU time, the
+// form with less), and natively over the SIMD build: wall time paired by round, and CPU time of the
+// contender's thread (what the load of a shared machine changes least).
+export const transformerLeads = (run) => {
+  const raced = run?.problems.find((p) => p.race);
+  const peers = raced?.contenders.filter((c) => c.role === 'peer' && c.roundMs?.length).map(perStep) ?? [];
+  const bestPeer = raced && bestPerRound(peers);
+  const leanestPeer = peers.filter((c) => c.cpuMsPerStep > 0).sort((a, b) => a.cpuMsPerStep - b.cpuMsPerStep)[0];
+  const simd = timedEntry(raced, 'project-simd');
+  const native = timedEntry(raced, 'project-native');
+  return { overTfjs: pairedSpread(bestPeer, simd), nativeOverWasm: pairedSpread(simd, native),
+    overTfjsCpu: cpuRatio(leanestPeer, simd), nativeOverWasmCpu: cpuRatio(simd, native) };
+};
+const fmtSpread = (x) => (!x ? '-' : x.low === undefined ? fmtX(x.median)
+  : `${fmtX(x.median)} (rounds ${x.low.toFixed(2)}-${x.high.toFixed(2)})`);
+
+function printTransformer(run) {
+  const raced = run.problems.find((p) => p.race);
+  const checked = run.problems.filter((p) => !p.race);
+  const o = raced.options;
+  const names = [...new Set(run.problems.flatMap((p) => p.contenders.map((c) => c.name)))];
+  const errorOf = (problem, name) => {
+    const c = problem.contenders.find((x) => x.name === name);
+    if (!c) return '';
+    if (c.error) return 'FAILED';
+    return c.ok ? (c.maxError ?? NaN).toExponential(1) : 'WRONG';
+  };
+  const row = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(20) : String(c).padStart(22))).join('');
+  const lines = ['', `== transformer race (issue 22), wasm in ${run.environment}, each contender in a worker thread, ` +
+    'native in a child process (bench/native/trainer_steps), interleaved call by call',
+    `   load average (1, 5, 15 min) before ${fmtLoad(run.loadAverageBefore)}, after ${fmtLoad(run.loadAverageAfter)}; ` +
+    `${run.rounds} rounds of ${run.samplesPerRound} samples of one call of about ${run.callMs} ms (its steps: below), ` +
+    'medians of per-round medians',
+    `   model: transformer, ${o.layers} layers, d_model ${o.dModel}, ${o.heads} heads, MLP ${raced.mlp}, batch ${raced.batchSize}, ` +
+    `task ${raced.task} of ${raced.S} source and ${raced.T - 1} target words (decoder T = ${raced.T}: BOS / EOS), ` +
+    `${raced.parameterCount} parameters; AdamW lr ${o.learningRate.toPrecision(2)}, weight decay ${+o.weightDecay.toPrecision(6)} ` +
+    'on the matrices, gradients clipped to global norm 1; seed 42, the project\'s batches', '',
+    row(['', 'steps per call', 'ms per step', 'steps per second', 'CPU ms per step', `loss error, ${raced.task}`,
+      ...checked.map((p) => `loss error, ${p.task}`)])];
+  for (const name of names) {
+    const c = raced.contenders.find((x) => x.name === name);
+    const timed = c?.roundMs?.length;
+    lines.push(row([SHORT[name] ?? name, timed ? c.stepsPerCall : '', timed ? c.msPerStep.toFixed(2) : cell(c) || '-',
+      timed ? (1000 / c.msPerStep).toFixed(1) : '', timed && c.cpuMsPerStep ? c.cpuMsPerStep.toFixed(2) : '-',
+      errorOf(raced, name), ...checked.map((p) => errorOf(p, name))]));
+  }
+  const { overTfjs, nativeOverWasm, overTfjsCpu, nativeOverWasmCpu } = transformerLeads(run);
+  lines.push('', `project SIMD over tfjs (its faster form):  wall ${fmtSpread(overTfjs)}, CPU ${fmtSpread(overTfjsCpu)}`,
+    `project native over project SIMD:          wall ${fmtSpread(nativeOverWasm)}, CPU ${fmtSpread(nativeOverWasmCpu)}`,
+    '(wall: ratios paired by round, the median and the lowest and highest round; CPU: the CPU time of each contender\'s',
+    ' thread summed over its timed calls, /proc/thread-self/schedstat in the workers, CLOCK_THREAD_CPUTIME_ID natively)',
+    '', 'What was measured:');
+  for (const c of raced.contenders) lines.push(`  ${(SHORT[c.name] ?? c.name).padEnd(20)}${c.label ?? c.error ?? ''}`);
+  lines.push(`  correctness: each contender trains ${run.checkSteps} steps from the project's initial parameters on its batches ` +
+    `first (${raced.task}, and ${checked.map((p) => `${p.task}, whose padding masks and uncounted positions it exercises`).join('; ')}); ` +
+    `every loss within ${run.tolerance.absolute} + ${run.tolerance.relative} |loss| of the project's SIMD build, else no figure`);
+  console.log(lines.join('\n'));
+}
+
+function printTransformerTargets(run) {
+  const { overTfjs, nativeOverWasm, overTfjsCpu, nativeOverWasmCpu } = transformerLeads(run);
+  // A lead target: met when the median of the paired per-round ratios (or the CPU ratio) reaches it.
+  const lead = (what, x, at) => [what, fmtSpread(x), x ? (x.median >= at ? 'met' : 'NOT MET') : 'not measured'];
+  const rows = [
+    lead('transformer step: wasm SIMD >= 3x tfjs on its wasm backend (Node, interleaved), wall time', overTfjs, 3),
+    lead('  the same, CPU time of each contender\'s thread', overTfjsCpu, 3),
+    lead('transformer step: native >= 3x wasm SIMD (interleaved), wall time', nativeOverWasm, 3),
+    lead('  the same, CPU time of each contender\'s thread', nativeOverWasmCpu, 3),
+  ];
+  const heads = ['target (issue 22, speed)', 'measured (wall: median of rounds, lowest-highest round)', 'verdict'];
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), heads[i].length));
+  const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(['', '== Targets of issue 22 (speed), from the figures above (a report: the command does not fail on a missed target)',
+    line(heads), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
+}
+
+export function printLearningReport({ training, transformer, backward, native }) {
   if (training) printTraining(training);
   if (backward || native) printBackward(backward, native);
-  printTargets({ training, backward, native });
+  if (training || backward || native) printTargets({ training, backward, native });
+  if (transformer) {
+    printTransformer(transformer);
+    printTransformerTargets(transformer);
+  }
 }

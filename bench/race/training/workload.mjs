@@ -14,10 +14,11 @@ export const STEPS_PER_CALL = 50;
 export const BATCHES = 64;     // distinct batches the peers cycle through (the project draws its own)
 export const CHECK_STEPS = 5;  // losses compared before timing
 
-// The tolerance of the loss check: |loss - project's| <= absolute + relative |project's|.
-// The sums run in other orders (and tfjs uses its own exp and log), so the
+// The tolerance of the loss check (this workload's and ./transformer-workload.mjs's):
+// |loss - project's| <= absolute + relative |project's|.
+// The sums run in other orders (and tfjs uses its own exp, log and tanh), so the
 // losses of a few steps agree to about 1e-6; a model that differs in any way
-// (a transposed weight, a missing residual, another scale) is off by 1e-2 and more.
+// (a transposed weight, a missing residual or mask, another scale) is off by 1e-3 and more.
 export const TOLERANCE = { absolute: 1e-5, relative: 1e-4 };
 
 // engine: a testing engine of the learning module (createTestingEngine({ learning: true })).
@@ -48,7 +49,7 @@ export function makeProblem(engine, task) {
   }
   trainer.dispose();
   return {
-    task, seed: SEED, heads, dModel, batchSize, learningRate, weightDecay, S, T, Vs, Vt,
+    kind: 'seq2seq', task, seed: SEED, trainerOptions: {}, stepsPerCall: STEPS_PER_CALL, heads, dModel, batchSize, learningRate, weightDecay, S, T, Vs, Vt,
     scale: scale ? Math.fround(1 / Math.sqrt(dModel / heads)) : 1,
     parameterCount: initial.length, sizes, layout, initial,
     positions: engine.positionalEncoding(S, dModel), batches, losses,

@@ -18,7 +18,7 @@ export const ALL_BACKWARD_PATHS = Object.freeze(Object.keys(BACKWARD_WORK));
 
 // arrays: the engine's array checks (./arguments.js arrayChecks); attentionCall:
 // the engine's checks of one attention call (q, k, v, sizes, scale, mask, work);
-// backwardPaths: the paths accepted; testing: trainers get parameters() and lastBatch().
+// backwardPaths: the paths accepted; testing: trainers get parameters(), lastBatch(), parameterBlocks(), lastEngineBatch().
 export function learningFunctions(module, { arrays, attentionCall, backwardPaths = PUBLIC_BACKWARD_PATHS, testing = false }) {
   return {
     // dQ, dK, dV of L = sum(gradOutput * O), O = attention(Q, K, V) (attn/backward.hpp).

@@ -11,12 +11,44 @@ export const ALL_PATHS: readonly AttentionPath[];
 /** attentionBackward's paths: 'tiled', 'full', and for tests 'reference'. */
 export const ALL_BACKWARD_PATHS: readonly BackwardPath[];
 
+/** A block of an engine model's parameters (cpp/src/layers/parameters.hpp); only 'matrix' decays under AdamW. */
+export interface ParameterBlock {
+  /** e.g. 'decoder.0.attention.w_q' */
+  name: string;
+  /** Where it starts in parameters(); rows x cols floats, row-major. */
+  offset: number;
+  rows: number;
+  cols: number;
+  role: 'matrix' | 'embedding' | 'bias' | 'gain';
+}
+
+/** An engine model's batch (cpp/src/models/batch.hpp): B examples padded to the longest; rows example-major. */
+export interface EngineBatch {
+  size: number;
+  /** S (0 for the decoder-only model) and T. */
+  sourceLength: number;
+  targetLength: number;
+  /** B x S source ids (0 after each source's end), and each source's real length. */
+  source: Int32Array;
+  sourceLengths: Int32Array;
+  /** B x T: the decoder's input (BOS, y_1, ...), what each position predicts, and 1 where the loss counts it. */
+  input: Int32Array;
+  output: Int32Array;
+  counted: Uint8Array;
+  /** B: positions before each example's padding (empty when none is padded). */
+  targetLengths: Int32Array;
+}
+
 /** A trainer of the testing engine: its parameters and its last batch can be read. */
 export interface TestingTrainer extends Trainer {
-  /** Every parameter, in the model's layout (cpp/include/attn/seq2seq_model.hpp). */
+  /** Every parameter, in the model's layout (cpp/include/attn/seq2seq_model.hpp, or the engine's blocks). */
   parameters(): Float32Array;
-  /** The last step's batch: B x S source ids, B x T target ids. */
+  /** Model 'attention': the last step's batch: B x S source ids, B x T target ids. */
   lastBatch(): { sources: Int32Array; targets: Int32Array };
+  /** The engine's models: the blocks of parameters(), in order. */
+  parameterBlocks(): ParameterBlock[];
+  /** The engine's models: the last step's batch. */
+  lastEngineBatch(): EngineBatch;
 }
 
 export interface BoundaryState {

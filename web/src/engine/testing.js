@@ -28,7 +28,8 @@ export async function createTestingEngine(settings = {}) {
     // 'scalar' (the full path with the scalar kernels) and 'reference'
     // (attn::reference, double accumulation); with learning, attentionBackward
     // also takes path 'reference' (attn::reference::attention_backward, double)
-    // and each trainer has parameters() and lastBatch().
+    // and each trainer has parameters() and lastBatch() (model 'attention'), or
+    // parameterBlocks() and lastEngineBatch() (the engine's models).
     ...makeEngine(module, build, { paths: ALL_PATHS, backwardPaths: ALL_BACKWARD_PATHS, learning, testing: true }),
 
     // The raw Emscripten module (cpp/bindings/attention.d.ts): no argument

@@ -363,6 +363,10 @@ export function makeTrainer(module, a, { testing = false } = {}) {
     trainer.parameters = () => unwrap(live('parameters').parameters());
     // The last step's batch ('attention' model): { sources: Int32Array B*S, targets: Int32Array B*T }.
     trainer.lastBatch = () => unwrap(live('lastBatch').lastBatch());
+    // The engine's models: the blocks of parameters() [{ name, offset, rows, cols, role }] and the last
+    // step's batch { size, sourceLength, targetLength, source, sourceLengths, input, output, counted, targetLengths }.
+    trainer.parameterBlocks = () => unwrap(live('parameterBlocks').parameterBlocks());
+    trainer.lastEngineBatch = () => unwrap(live('lastEngineBatch').lastEngineBatch());
   }
   Object.freeze(trainer);
   finalizer?.register(trainer, { handle, bytes: need.bytes, ledger }, trainer);
