@@ -40,6 +40,10 @@ test('cold load: the worked example’s numbers on screen in under a second', as
   lines.push(...await coldLoads(session, 1));
 });
 
+test('cold load: the second page’s sections ready in under a second', async () => {
+  lines.push(...await coldLoads(session, 1, 'learns'));
+});
+
 test('every interaction: main-thread work under 16 ms, input to paint within a frame of the floor', async () => {
   lines.push(...await interactions(session, 3));
 });

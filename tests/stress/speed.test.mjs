@@ -23,6 +23,7 @@ after(async () => {
 
 test('cold load: the worked example’s numbers on screen, 5 loads', async () => {
   lines.push(...await coldLoads(session, 5));
+  lines.push(...await coldLoads(session, 5, 'learns'));
 });
 
 test('every interaction, 7 times each', async () => {
