@@ -3,6 +3,8 @@
 #include "attn/adam.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <utility>
 
@@ -46,13 +48,24 @@ Adam::Adam(std::size_t parameter_count, const AdamOptions& options, std::vector<
   second_moment_.assign(parameter_count, 0.0f);
 }
 
+namespace {
+
+// Whether x is an infinity or a NaN, as 0 or 1 from its exponent bits: an
+// integer the loops below can OR together, which the compiler vectorises (a
+// branch or a throw in the loop would keep it scalar).
+inline unsigned nonfinite_bit(float x) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return (bits & 0x7f800000u) == 0x7f800000u ? 1u : 0u;
+}
+
+}  // namespace
+
 void Adam::step(std::span<float> parameters, FloatSpan gradients) {
   const std::size_t count = first_moment_.size();
   const FloatSpan theta_in(parameters.data(), parameters.size());
   detail::require_length("parameters", theta_in, "parameter_count", count);
   detail::require_length("gradients", gradients, "parameter_count", count);
-  detail::require_finite("parameters", theta_in);
-  detail::require_finite("gradients", gradients);
 
   const double beta1_power = beta1_power_ * options_.beta1, beta2_power = beta2_power_ * options_.beta2;
   // θ = θ (1 - α λ); θ -= α m̂ / (sqrt(v̂) + ε) with m̂ = m / (1 - β1^t), v̂ = v / (1 - β2^t)
@@ -61,7 +74,8 @@ void Adam::step(std::span<float> parameters, FloatSpan gradients) {
   const float beta1 = options_.beta1, beta2 = options_.beta2, epsilon = options_.epsilon;
   const float one_minus_beta1 = 1.0f - beta1, one_minus_beta2 = 1.0f - beta2;
   const float decay = 1.0f - options_.learning_rate * options_.weight_decay;  // 1 - α λ
-  const bool decays = options_.weight_decay != 0.0f;
+  // The factor of a parameter that decays (θ * 1 is θ, bit for bit, for the others).
+  const float decayed = options_.weight_decay != 0.0f ? decay : 1.0f;
   const unsigned char* decay_mask = decays_.empty() ? nullptr : decays_.data();
   if (!std::isfinite(step_size)) {
     throw ValueError("learning_rate: expected a rate whose step learning_rate / (1 - beta1^t) fits in a float, got " +
@@ -71,33 +85,45 @@ void Adam::step(std::span<float> parameters, FloatSpan gradients) {
   const float* g = gradients.data();
   // The update of parameter i, on (θ, m, v) passed in and out.
   const auto update = [&](std::size_t i, float& theta, float& m, float& v) {
-    if (decays && (decay_mask == nullptr || decay_mask[i] != 0)) theta *= decay;
+    theta *= (decay_mask == nullptr || decay_mask[i] != 0) ? decayed : 1.0f;
     m = beta1 * m + one_minus_beta1 * g[i];
     v = beta2 * v + one_minus_beta2 * (g[i] * g[i]);
     theta -= step_size * m / (std::sqrt(v * inverse_correction2) + epsilon);
   };
 
-  // First every update on copies, so that a step that would leave the float
-  // range is refused before anything changes (the same arithmetic as below:
-  // the same bits).
+  // First every update on copies, only to see whether one leaves the float
+  // range (or starts outside it: a parameter or a gradient that is not
+  // finite), so that such a step is refused before anything changes; then
+  // the same arithmetic in place (the same bits). Both loops vectorise.
   float* m = first_moment_.data();
   float* v = second_moment_.data();
   float* theta = parameters.data();
+  unsigned nonfinite = 0;
   for (std::size_t i = 0; i < count; ++i) {
     float theta_i = theta[i], m_i = m[i], v_i = v[i];
     update(i, theta_i, m_i, v_i);
-    if (!std::isfinite(m_i) || !std::isfinite(v_i) || !std::isfinite(v_i * inverse_correction2)) {
-      throw ValueError("gradients[" + std::to_string(i) + "]: expected a gradient whose moments fit in a float (g^2 " +
-                       "and its running mean below 3.4e+38, |g| below about 1.8e+19), got " +
-                       detail::describe_value(g[i]));
-    }
-    if (!std::isfinite(theta_i)) {
-      throw ValueError("parameters[" + std::to_string(i) + "]: the update gives " +
-                       detail::describe_value(static_cast<double>(theta[i]) * decay -
-                                              static_cast<double>(step_size) * m_i /
-                                                  (std::sqrt(static_cast<double>(v_i) * inverse_correction2) + epsilon)) +
-                       ", beyond the float range (|x| <= 3.40282347e+38): learning_rate " +
-                       detail::describe_value(options_.learning_rate) + " is too large for it");
+    nonfinite |= nonfinite_bit(m_i) | nonfinite_bit(v_i) | nonfinite_bit(v_i * inverse_correction2) | nonfinite_bit(theta_i);
+  }
+  if (nonfinite != 0) {
+    // Refused: the error names the first entry at fault (rare, so checked again one by one here).
+    detail::require_finite("parameters", theta_in);
+    detail::require_finite("gradients", gradients);
+    for (std::size_t i = 0; i < count; ++i) {
+      float theta_i = theta[i], m_i = m[i], v_i = v[i];
+      update(i, theta_i, m_i, v_i);
+      if (!std::isfinite(m_i) || !std::isfinite(v_i) || !std::isfinite(v_i * inverse_correction2)) {
+        throw ValueError("gradients[" + std::to_string(i) + "]: expected a gradient whose moments fit in a float (g^2 " +
+                         "and its running mean below 3.4e+38, |g| below about 1.8e+19), got " +
+                         detail::describe_value(g[i]));
+      }
+      if (!std::isfinite(theta_i)) {
+        throw ValueError("parameters[" + std::to_string(i) + "]: the update gives " +
+                         detail::describe_value(static_cast<double>(theta[i]) * decay -
+                                                static_cast<double>(step_size) * m_i /
+                                                    (std::sqrt(static_cast<double>(v_i) * inverse_correction2) + epsilon)) +
+                         ", beyond the float range (|x| <= 3.40282347e+38): learning_rate " +
+                         detail::describe_value(options_.learning_rate) + " is too large for it");
+      }
     }
   }
   for (std::size_t i = 0; i < count; ++i) update(i, theta[i], m[i], v[i]);
