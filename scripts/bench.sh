@@ -13,8 +13,9 @@
 #      --browser:    also scripts/bench-browser.mjs (headless Chromium) -> build/bench/attention-browser.json
 #   5. learning (issue 8): build/bench/native/learning_bench -> build/bench/backward-native.json;
 #      node --expose-gc bench/race/training/node.mjs (the training race against tfjs,
-#      the transformer race of issue 22 with build/bench/native/trainer_steps as its native
-#      contender, the backward pass in wasm) -> build/bench/training-node.json,
+#      the transformer race of issue 22 with build/bench/native/trainer_steps and
+#      build/bench/native-march/trainer_steps, the library built for this machine, as its
+#      native contenders, the backward pass in wasm) -> build/bench/training-node.json,
 #      transformer-node.json, backward-node.json
 #   6. the report    scripts/bench-report.mjs
 # The runs are sequential so that they do not compete for the cores.
@@ -50,6 +51,15 @@ cmake --install build/native --prefix build/bench/prefix >/dev/null
 cmake -S bench/native -B build/bench/native -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_PREFIX_PATH="$PWD/build/bench/prefix" >/dev/null
 cmake --build build/bench/native -j2 >/dev/null
+# The transformer race's second native contender: the library built for this
+# machine (-march=native, ATTN_NATIVE_ARCH), as the Eigen peer is compiled.
+cmake -S . -B build/native-march -DCMAKE_BUILD_TYPE=Release -DATTN_NATIVE_ARCH=ON -DATTN_BUILD_TESTS=OFF \
+  -DATTN_BUILD_BENCH=OFF >/dev/null
+cmake --build build/native-march -j2 --target attn_core >/dev/null
+cmake --install build/native-march --prefix build/bench/prefix-march >/dev/null
+cmake -S bench/native -B build/bench/native-march -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$PWD/build/bench/prefix-march" >/dev/null
+cmake --build build/bench/native-march -j2 --target trainer_steps >/dev/null
 wat2wasm bench/race/f32x4-peak.wat -o build/bench/f32x4-peak.wasm
 
 echo "== native race (build/bench/native/attn_bench)" >&2
@@ -65,7 +75,8 @@ fi
 
 echo "== learning, native (build/bench/native/learning_bench)" >&2
 build/bench/native/learning_bench 4096 20 build/bench/backward-native.json >&2
-node --expose-gc bench/race/training/node.mjs --out build/bench --native build/bench/native/trainer_steps
+node --expose-gc bench/race/training/node.mjs --out build/bench --native build/bench/native/trainer_steps \
+  --native-march build/bench/native-march/trainer_steps
 reports+=(--backward-native build/bench/backward-native.json --training build/bench/training-node.json
   --transformer build/bench/transformer-node.json --backward build/bench/backward-node.json)
 

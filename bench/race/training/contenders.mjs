@@ -79,9 +79,11 @@ function startNative(program, problem) {
   return { ask, end: () => child.stdin.end() };
 }
 
-// program: the path of build/bench/native/trainer_steps.
-const nativeContender = (program) => ({
-  name: 'project-native', role: 'project', build: 'native',
+// program: the path of build/bench/native/trainer_steps (the portable library:
+// 'project-native') or of build/bench/native-march/trainer_steps (the library
+// built with -march=native for this machine: 'project-native-march').
+const nativeContender = (program, name = 'project-native') => ({
+  name, role: 'project', build: 'native',
   async prepare(problem) {
     const { ask, end } = startNative(program, problem);
     const steps = async (count) => {
@@ -101,7 +103,7 @@ const nativeContender = (program) => ({
       for (let i = 0; i < CHECK_STEPS; i++) losses.push((await steps(1)).loss);
       return losses;
     };
-    call.label = () => ask('label');
+    call.label = async () => `${name === 'project-native-march' ? 'the library built with -march=native (ATTN_NATIVE_ARCH): ' : ''}${await ask('label')}`;
     call.dispose = end;
     return call;
   },
@@ -114,9 +116,10 @@ export const trainingContenders = ({ peers = true } = {}) => [
 ];
 
 // The transformer race: the wasm builds and tfjs as above, tfjs in its plain form
-// (./tfjs-transformer.mjs), and the native program when given.
-export const transformerContenders = ({ peers = true, native } = {}) => [
+// (./tfjs-transformer.mjs), and the native programs when given.
+export const transformerContenders = ({ peers = true, native, nativeMarch } = {}) => [
   ...trainingContenders({ peers }),
   ...(peers ? [contender('tfjs-plain', 'peer')] : []),
   ...(native ? [nativeContender(native)] : []),
+  ...(nativeMarch ? [nativeContender(nativeMarch, 'project-native-march')] : []),
 ];

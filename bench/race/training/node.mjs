@@ -1,6 +1,7 @@
 // The learning races in Node 20 (npm run bench; scripts/bench.sh runs it):
 //   node --expose-gc bench/race/training/node.mjs [--out build/bench] [--no-peers]
 //     [--only training|transformer|backward ...] [--native build/bench/native/trainer_steps]
+//     [--native-march build/bench/native-march/trainer_steps]
 // 1. the training race (./race.mjs): steps per second of the project's trainer
 //    (SIMD and baseline builds) and of the same model in tfjs (wasm backend,
 //    one thread), each in its own worker thread, on both tasks;
@@ -29,6 +30,7 @@ const { values: flags } = parseArgs({
     'no-peers': { type: 'boolean', default: false },
     only: { type: 'string', multiple: true, default: RACES },
     native: { type: 'string' },
+    'native-march': { type: 'string' },
   },
 });
 if (typeof globalThis.gc !== 'function') {
@@ -40,9 +42,11 @@ if (unknown.length) {
   console.error(`training race: --only takes ${RACES.join(', ')}; got ${unknown.join(', ')}`);
   process.exit(2);
 }
-if (flags.native && !existsSync(flags.native)) {
-  console.error(`training race: --native ${flags.native}: no such program (scripts/bench.sh builds it)`);
-  process.exit(2);
+for (const flag of ['native', 'native-march']) {
+  if (flags[flag] && !existsSync(flags[flag])) {
+    console.error(`training race: --${flag} ${flags[flag]}: no such program (scripts/bench.sh builds it)`);
+    process.exit(2);
+  }
 }
 const log = (line) => process.stderr.write(`${line}\n`);
 const engine = await createTestingEngine({ build: 'simd', learning: true });
@@ -65,7 +69,7 @@ if (flags.only.includes('transformer')) {
   load = loadavg();
   log(`== transformer race in Node ${process.version} (worker threads${flags.native ? ', native child process' : ''}), ` +
     `load average ${loadText(load)}`);
-  const contenders = transformerContenders({ peers, native: flags.native });
+  const contenders = transformerContenders({ peers, native: flags.native, nativeMarch: flags['native-march'] });
   write('transformer-node.json', await runTransformerRace({ contenders, engine, log }), load);
 }
 if (flags.only.includes('backward')) {

@@ -12,7 +12,7 @@ import { bestPerRound, pairedRatio } from '../harness.mjs';
 const fmtX = (x) => (x === undefined || Number.isNaN(x) ? '-' : `${x.toFixed(2)}x`);
 const fmtLoad = (load) => (load?.length ? load.map((x) => x.toFixed(2)).join(' ') : '?');
 const MiB = 1024 * 1024;
-const SHORT = { 'project-simd': 'project SIMD', 'project-baseline': 'project baseline', 'project-native': 'project native',
+const SHORT = { 'project-simd': 'project SIMD', 'project-baseline': 'project baseline', 'project-native': 'project native', 'project-native-march': 'native, this CPU',
   tfjs: 'tfjs', 'tfjs-plain': 'tfjs, plain form' };
 
 // How many times more steps per second the project's SIMD build makes than tfjs, paired by round.
@@ -149,8 +149,10 @@ export const transformerLeads = (run) => {
   const leanestPeer = peers.filter((c) => c.cpuMsPerStep > 0).sort((a, b) => a.cpuMsPerStep - b.cpuMsPerStep)[0];
   const simd = timedEntry(raced, 'project-simd');
   const native = timedEntry(raced, 'project-native');
+  const march = timedEntry(raced, 'project-native-march');
   return { overTfjs: pairedSpread(bestPeer, simd), nativeOverWasm: pairedSpread(simd, native),
-    overTfjsCpu: cpuRatio(leanestPeer, simd), nativeOverWasmCpu: cpuRatio(simd, native) };
+    overTfjsCpu: cpuRatio(leanestPeer, simd), nativeOverWasmCpu: cpuRatio(simd, native),
+    marchOverWasm: pairedSpread(simd, march), marchOverWasmCpu: cpuRatio(simd, march) };
 };
 const fmtSpread = (x) => (!x ? '-' : x.low === undefined ? fmtX(x.median)
   : `${fmtX(x.median)} (rounds ${x.low.toFixed(2)}-${x.high.toFixed(2)})`);
@@ -185,9 +187,10 @@ function printTransformer(run) {
       timed ? (1000 / c.msPerStep).toFixed(1) : '', timed && c.cpuMsPerStep ? c.cpuMsPerStep.toFixed(2) : '-',
       errorOf(raced, name), ...checked.map((p) => errorOf(p, name))]));
   }
-  const { overTfjs, nativeOverWasm, overTfjsCpu, nativeOverWasmCpu } = transformerLeads(run);
+  const { overTfjs, nativeOverWasm, overTfjsCpu, nativeOverWasmCpu, marchOverWasm, marchOverWasmCpu } = transformerLeads(run);
   lines.push('', `project SIMD over tfjs (its faster form):  wall ${fmtSpread(overTfjs)}, CPU ${fmtSpread(overTfjsCpu)}`,
     `project native over project SIMD:          wall ${fmtSpread(nativeOverWasm)}, CPU ${fmtSpread(nativeOverWasmCpu)}`,
+    ...(marchOverWasm ? [`  built for this machine (-march=native):  wall ${fmtSpread(marchOverWasm)}, CPU ${fmtSpread(marchOverWasmCpu)}`] : []),
     '(wall: ratios paired by round, the median and the lowest and highest round; CPU: the CPU time of each contender\'s',
     ' thread summed over its timed calls, /proc/thread-self/schedstat in the workers, CLOCK_THREAD_CPUTIME_ID natively)',
     '', 'What was measured:');
@@ -199,7 +202,7 @@ function printTransformer(run) {
 }
 
 function printTransformerTargets(run) {
-  const { overTfjs, nativeOverWasm, overTfjsCpu, nativeOverWasmCpu } = transformerLeads(run);
+  const { overTfjs, nativeOverWasm, overTfjsCpu, nativeOverWasmCpu, marchOverWasm, marchOverWasmCpu } = transformerLeads(run);
   // A lead target: met when the median of the paired per-round ratios (or the CPU ratio) reaches it.
   const lead = (what, x, at) => [what, fmtSpread(x), x ? (x.median >= at ? 'met' : 'NOT MET') : 'not measured'];
   const rows = [
@@ -207,6 +210,8 @@ function printTransformerTargets(run) {
     lead('  the same, CPU time of each contender\'s thread', overTfjsCpu, 3),
     lead('transformer step: native >= 3x wasm SIMD (interleaved), wall time', nativeOverWasm, 3),
     lead('  the same, CPU time of each contender\'s thread', nativeOverWasmCpu, 3),
+    ...(marchOverWasm ? [lead('  natively built for this machine (-march=native), wall time', marchOverWasm, 3),
+      lead('  the same, CPU time of each contender\'s thread', marchOverWasmCpu, 3)] : []),
   ];
   const heads = ['target (issue 22, speed)', 'measured (wall: median of rounds, lowest-highest round)', 'verdict'];
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), heads[i].length));
