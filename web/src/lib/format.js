@@ -41,6 +41,9 @@ export function formatNumber(x, digits = 3) {
 
 // Like formatNumber, without trailing zeros: for numbers a reader typed
 // ("2", "0.5"), as opposed to computed ones, which keep a fixed width.
+// A share as a percentage: 0.9478 -> "94.8%" (digits after the point).
+export const formatPercent = (x, digits = 1) => `${formatNumber(100 * x, digits)}%`;
+
 export function formatTrimmed(x, digits = 3) {
   const s = formatNumber(x, digits);
   return s.includes('.') ? s.replace(/\.?0+$/, '') : s;

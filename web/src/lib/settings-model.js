@@ -1,5 +1,5 @@
 // The live model of a section that computes nothing on the page until the
-// reader trains (sections "induction", "decoding"): its settings only, set by
+// reader trains (the second page's sections): its settings only, set by
 // model.set(changes), encoded for links from model.snapshot (./live-model.js).
 import { liveModel } from './live-model.js';
 

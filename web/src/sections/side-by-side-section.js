@@ -6,15 +6,10 @@
 // section's: lede, task ({length}), formula, after.
 import { h, html } from '../lib/dom.js';
 import { formula } from '../components/formula.js';
-import { liveModel } from '../lib/live-model.js';
+import { settingsModel } from '../lib/settings-model.js';
 
 export function sectionSettings(store, initial) {
-  return (store.model ??= liveModel({
-    initial,
-    compute: () => null,
-    actions: { set(settings, changes) { Object.assign(settings, changes); } },
-    views: { settings: (_, settings) => settings },
-  }));
+  return (store.model ??= settingsModel(initial));
 }
 
 export function layOut(root, { t, tex, length, panels }) {

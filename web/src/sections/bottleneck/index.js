@@ -5,12 +5,13 @@
 // measured in words. State: ./state.js.
 import { h, html } from '../../lib/dom.js';
 import { formula } from '../../components/formula.js';
-import { LENGTHS, MODELS, TARGET, createBottleneck, percent } from './state.js';
+import { LENGTHS, MODELS, TARGET, createBottleneck } from './state.js';
 import { sweepPanel } from './sweep-panel.js';
 import params from './params.js';
 import formulas from './formulas.tex.js';
 import '../../components/matrix.css';
 import './bottleneck.css';
+import { formatPercent } from '../../lib/format.js';
 
 export default { mount, params };
 
@@ -31,7 +32,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
       formula(formulas.plain).el,
       html('p', {}, t('model.attentive')),
       formula(formulas.attentive).el,
-      html('p', {}, t('model.task', { target: percent(TARGET, 0), lengths: LENGTHS.join(', '), count: LENGTHS.length * MODELS.length }))),
+      html('p', {}, t('model.task', { target: formatPercent(TARGET, 0), lengths: LENGTHS.join(', '), count: LENGTHS.length * MODELS.length }))),
     panel.el,
     html('div', { class: 'prose' }, t('after')));
 

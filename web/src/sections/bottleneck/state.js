@@ -14,8 +14,8 @@
 // needs twice the steps; at 24 and 32 digits a bahdanau step costs 12-17 ms and
 // the sweep would not fit its 30 s.
 
-import { liveModel } from '../../lib/live-model.js';
-import { formatNumber } from '../../lib/format.js';
+import { settingsModel } from '../../lib/settings-model.js';
+import { formatNumber, formatPercent } from '../../lib/format.js';
 import { followRun } from '../../training/follow-run.js';
 
 export const LENGTHS = Object.freeze([4, 6, 8, 12, 16]);
@@ -41,17 +41,7 @@ export const runId = (model, length) => `${model}-${length}`;
 
 // The section's model: the settings (the sweep itself is in the section's
 // store, ./sweep-panel.js: nothing is computed on the page before play).
-export function createBottleneck(initial = DEFAULTS) {
-  return liveModel({
-    initial,
-    compute: () => null,
-    actions: { set(settings, changes) { Object.assign(settings, changes); } },
-    views: { settings: (_, settings) => settings },
-  });
-}
-
-// A share as a percentage: 0.9478 -> "94.8%".
-export const percent = (x, digits = 1) => `${formatNumber(100 * x, digits)}%`;
+export const createBottleneck = (initial = DEFAULTS) => settingsModel(initial);
 
 // About the milliseconds a run costs (measured in Node, SIMD, load 1-4), to
 // share the runs evenly between the two workers: the plain model's step 1-3 ms
@@ -171,5 +161,5 @@ const SHARES = new Set(['from', 'to', 'lowest', 'worst', 'accuracy', 'holds', 't
 // The finished sweep's sentences in the reader's language (t: the section's translator).
 export function describeSweep(t, sweep) {
   return summarize(sweep).map(({ key, params }) =>
-    t(key, Object.fromEntries(Object.entries(params).map(([name, v]) => [name, SHARES.has(name) ? percent(v, name === 'holds' || name === 'target' ? 0 : 1) : v]))));
+    t(key, Object.fromEntries(Object.entries(params).map(([name, v]) => [name, SHARES.has(name) ? formatPercent(v, name === 'holds' || name === 'target' ? 0 : 1) : v]))));
 }

@@ -8,8 +8,8 @@
 import { h, html, setHTML, setText } from '../../lib/dom.js';
 import { runsPanel } from '../../training/runs-panel.js';
 import { lineChart } from '../../components/line-chart.js';
-import { formatFull } from '../../lib/format.js';
-import { EXAMPLES_WHILE_TRAINING, LENGTHS, MODELS, TARGET, applyEvent, describeSweep, doneCount, emptySweep, percent, runId, seriesOf } from './state.js';
+import { formatFull, formatPercent } from '../../lib/format.js';
+import { EXAMPLES_WHILE_TRAINING, LENGTHS, MODELS, TARGET, applyEvent, describeSweep, doneCount, emptySweep, runId, seriesOf } from './state.js';
 import { bottleneckRuns } from './runs.js';
 import { sweepControls } from './sweep-controls.js';
 
@@ -36,7 +36,7 @@ export function sweepPanel(model, { t, engine, store, onSettings }) {
     x: { label: t('chart.xLabel'), scale: 'linear', domain: [LENGTHS[0] - 1, LENGTHS[LENGTHS.length - 1] + 1], ticks: LENGTHS, format: String },
     y: {
       label: t('chart.yLabel'), scale: 'linear', min: 0, max: 1, ticks: [0, 0.25, 0.5, 0.75, 1], emptyDomain: [0, 1],
-      format: (v) => percent(v, 0), formatFull: (v) => `${percent(v, 1)} (${formatFull(v)})`,
+      format: (v) => formatPercent(v, 0), formatFull: (v) => `${formatPercent(v, 1)} (${formatFull(v)})`,
     },
     series: MODELS.map((id) => ({ id, label: label(id), plainLabel: label(id), ...SERIES[id] })),
     height: 260, className: 'bn-chart',
@@ -65,11 +65,11 @@ export function sweepPanel(model, { t, engine, store, onSettings }) {
 
   function cellText(run) {
     switch (run.status) {
-      case 'training': return run.latest === null ? t('runs.starting') : t('runs.training', { step: run.step, accuracy: percent(run.latest) });
+      case 'training': return run.latest === null ? t('runs.starting') : t('runs.training', { step: run.step, accuracy: formatPercent(run.latest) });
       case 'evaluating': return t('runs.evaluating', { step: run.step });
       case 'done': return run.reachedAt === null
-        ? t('runs.budget', { accuracy: percent(run.final.generatedAccuracy), steps: run.step })
-        : t('runs.reached', { accuracy: percent(run.final.generatedAccuracy), step: run.reachedAt, target: percent(TARGET, 0) });
+        ? t('runs.budget', { accuracy: formatPercent(run.final.generatedAccuracy), steps: run.step })
+        : t('runs.reached', { accuracy: formatPercent(run.final.generatedAccuracy), step: run.reachedAt, target: formatPercent(TARGET, 0) });
       default: return t('runs.waiting');
     }
   }

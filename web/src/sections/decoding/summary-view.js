@@ -1,16 +1,15 @@
 // Section "decoding", what the run showed: the sentences ./state.js
 // summarize() chose from its numbers, with the numbers written in.
 import { h, setHTML } from '../../lib/dom.js';
-import { formatNumber } from '../../lib/format.js';
+import { formatNumber, formatPercent } from '../../lib/format.js';
 import { summarize } from './state.js';
 
-const percent = (x) => `${formatNumber(100 * x, 1)}%`;
 const SHOWN = {
   steps: String, rows: String, floats: String, firstFloats: String, dModel: String, layers: String, examples: String,
   samples: String, calls: String,
   seconds: (x) => formatNumber(x, 1), ratio: (x) => formatNumber(x, 2),
   cache: (x) => formatNumber(x, 3), recompute: (x) => formatNumber(x, 3),
-  target: percent, accuracy: percent, sequences: percent, reached: percent,
+  target: formatPercent, accuracy: formatPercent, sequences: formatPercent, reached: formatPercent,
 };
 export const showParams = (params) => Object.fromEntries(Object.entries(params).map(([name, x]) =>
   [name, x === null || x === undefined ? '\u2014' : (SHOWN[name] ?? ((v) => formatNumber(v, 3)))(x)]));

@@ -4,11 +4,8 @@
 // of one probe sentence, and what this run measured in words. State: ./state.js.
 import { h, html } from '../../lib/dom.js';
 import { formula } from '../../components/formula.js';
-import {
-  BATCH_SIZE, D_MODEL, EVALUATE_EVERY, EXAMPLES_WHILE_TRAINING, MAX_STEPS, MAX_VARIANTS, REVERSE_LENGTH, TARGET, WINDOW_HALF_WIDTH,
-  createFamilyTrained, percent,
-} from './state.js';
-import { formatInteger } from '../../lib/format.js';
+import { BATCH_SIZE, D_MODEL, EVALUATE_EVERY, EXAMPLES_WHILE_TRAINING, MAX_STEPS, MAX_VARIANTS, REVERSE_LENGTH, TARGET, WINDOW_HALF_WIDTH, createFamilyTrained } from './state.js';
+import { formatInteger, formatPercent } from '../../lib/format.js';
 import { trainingPanel } from './training-panel.js';
 import params from './params.js';
 import formulas from './formulas.tex.js';
@@ -34,7 +31,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
       html('p', {}, t('models.feeding')),
       formula(formulas.feeding).el,
       html('p', {}, t('models.tasks', {
-        dModel: D_MODEL, batch: BATCH_SIZE, target: percent(TARGET, 0), examples: EXAMPLES_WHILE_TRAINING, every: EVALUATE_EVERY,
+        dModel: D_MODEL, batch: BATCH_SIZE, target: formatPercent(TARGET, 0), examples: EXAMPLES_WHILE_TRAINING, every: EVALUATE_EVERY,
         steps: formatInteger(MAX_STEPS), length: REVERSE_LENGTH, max: MAX_VARIANTS,
       }))),
     panel.el,

@@ -4,15 +4,16 @@
 // the reference's word over held-out sentences. Rebuilt for each new set of
 // runs; its cells updated as they report.
 import { h, html, setText } from '../../lib/dom.js';
-import { AGREEMENT_EXAMPLES, MAX_STEPS, TARGET, percent, variantName } from './state.js';
+import { AGREEMENT_EXAMPLES, MAX_STEPS, TARGET, variantName } from './state.js';
+import { formatPercent } from '../../lib/format.js';
 
 export function resultsTable({ t }) {
   const body = h('tbody');
   const el = h('div', { class: 'matrix-scroll' }, h('table', { class: 'matrix ft-results', id: 'family-trained-results' },
-    html('caption', {}, t('results.caption', { target: percent(TARGET, 0), examples: AGREEMENT_EXAMPLES })),
+    html('caption', {}, t('results.caption', { target: formatPercent(TARGET, 0), examples: AGREEMENT_EXAMPLES })),
     h('thead', {}, h('tr', {},
       html('th', { scope: 'col' }, t('results.variant')),
-      html('th', { scope: 'col' }, t('results.steps', { target: percent(TARGET, 0) })),
+      html('th', { scope: 'col' }, t('results.steps', { target: formatPercent(TARGET, 0) })),
       html('th', { scope: 'col' }, t('results.accuracy')),
       html('th', { scope: 'col' }, t('results.agreement')))),
     body));
@@ -43,10 +44,10 @@ export function resultsTable({ t }) {
         } else if (run.status === 'done') {
           setText(row.steps, run.reachedAt === null ? t('results.notReached', { steps: MAX_STEPS }) : String(run.reachedAt));
         } else {
-          setText(row.steps, t('results.training', { step: run.step, accuracy: latest ? percent(latest.generatedAccuracy) : '\u2014' }));
+          setText(row.steps, t('results.training', { step: run.step, accuracy: latest ? formatPercent(latest.generatedAccuracy) : '\u2014' }));
         }
-        setText(row.accuracy, run.final ? percent(run.final.generatedAccuracy) : '\u2014');
-        setText(row.agreement, run.agreement ? percent(run.agreement.agreement) : '\u2014');
+        setText(row.accuracy, run.final ? formatPercent(run.final.generatedAccuracy) : '\u2014');
+        setText(row.agreement, run.agreement ? formatPercent(run.agreement.agreement) : '\u2014');
         if (run.final) {
           Object.assign(row.tr.dataset, {
             reached: run.reachedAt === null ? '' : String(run.reachedAt),

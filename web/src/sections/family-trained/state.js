@@ -17,8 +17,8 @@
 // just written; at 8 digits on it, at 16 the runs miss 95% in 1,000 steps).
 // Batch 32 takes fewer steps at twice the cost of a step; dModel 16 two to
 // three times the steps.
-import { liveModel } from '../../lib/live-model.js';
-import { formatNumber } from '../../lib/format.js';
+import { settingsModel } from '../../lib/settings-model.js';
+import { formatNumber, formatPercent } from '../../lib/format.js';
 import { followRun } from '../../training/follow-run.js';
 
 export const TASKS = Object.freeze(['translate', 'reverse']);
@@ -109,14 +109,7 @@ export function runsOf(settings) {
 
 // The section's model: the settings (the runs are in the section's store:
 // nothing is computed on the page before play).
-export function createFamilyTrained(initial = DEFAULTS) {
-  return liveModel({
-    initial,
-    compute: () => null,
-    actions: { set(settings, changes) { Object.assign(settings, changes); } },
-    views: { settings: (_, settings) => settings },
-  });
-}
+export const createFamilyTrained = (initial = DEFAULTS) => settingsModel(initial);
 
 // Runs before their first message, one entry per variant.
 //   status: 'waiting' | 'training' | 'evaluating' | 'done'
@@ -176,9 +169,6 @@ export function probeAlignment(reading, positions = null) {
 
 // Luong's local-p predicted positions p_t of a reading (null for a global window).
 export const positionsOf = (reading) => reading?.layers?.find((l) => l.positions)?.positions ?? null;
-
-// A share as a percentage: 0.9478 -> "94.8%".
-export const percent = (x, digits = 1) => `${formatNumber(100 * x, digits)}%`;
 
 // The name of a variant in the reader's language: "Luong general · local-p · without input feeding".
 export function variantName(t, variant) {
@@ -275,7 +265,7 @@ export function describeRuns(t, state) {
         text.list = v.map((p) => t('summary.pair', { score: t(`variants.scores.${p.score}`), a: steps(p.a), b: steps(p.b) })).join(t('summary.separator'));
       } else if (Array.isArray(v)) text[name] = names(v);
       else if (v && typeof v === 'object') text[name] = variantName(t, v);
-      else if (['target', 'well', 'low', 'high', 'lowest'].includes(name) && typeof v === 'number') text[name] = percent(v, name === 'target' || name === 'well' ? 0 : 1);
+      else if (['target', 'well', 'low', 'high', 'lowest'].includes(name) && typeof v === 'number') text[name] = formatPercent(v, name === 'target' || name === 'well' ? 0 : 1);
       else text[name] = v;
     }
     return t(key, text);

@@ -2,14 +2,13 @@
 // ./state.js summarize() chose from their numbers, with the numbers written
 // in (percentages for the levels, three decimals for scores and accuracies).
 import { h, setHTML } from '../../lib/dom.js';
-import { formatNumber } from '../../lib/format.js';
+import { formatNumber, formatPercent } from '../../lib/format.js';
 import { chanceOf, summarize } from './state.js';
 
-const percent = (x) => `${formatNumber(100 * x, 0)}%`;
 const SHOWN = {
   steps: String, plateau: String, width: String, from: String, to: String, accuracyStep: String, prefixStep: String,
   oneSteps: String, twoSteps: String, layer: String, head: String,
-  from0: percent, to0: percent, middle: formatNumber,
+  from0: (x) => formatPercent(x, 0), to0: (x) => formatPercent(x, 0), middle: formatNumber,
   times: (x) => formatNumber(x, 1),
 };
 export const showParams = (params) => Object.fromEntries(Object.entries(params).map(([name, x]) =>

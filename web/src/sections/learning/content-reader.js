@@ -12,13 +12,12 @@ import { h, html, setHTML, setText } from '../../lib/dom.js';
 import { button } from '../../components/button.js';
 import { isolated, typedSentence } from '../../components/typed-sentence.js';
 import { vocabularyList } from '../../components/vocabulary-list.js';
-import { formatNumber } from '../../lib/format.js';
+import { formatNumber, formatPercent } from '../../lib/format.js';
 import { trainingRun } from '../../training/training-run.js';
 import { alignmentMap } from './alignment-map.js';
 import { CONTENT_EXAMPLES, CONTENT_TARGET, contentAlignment, contentOptions, contentPlay } from './state.js';
 
 const LANGUAGES = ['en', 'ko'];
-const percent = (x) => `${formatNumber(100 * x, 1)}%`;
 
 export function contentReader({ t, engine, store, settings }) {
   // status: 'idle' | 'training' | 'ready' | 'failed' | 'noWorker'; a re-mount (a language switch) lost the worker.
@@ -47,7 +46,7 @@ export function contentReader({ t, engine, store, settings }) {
   function show() {
     el.dataset.state = state.status;
     train.el.disabled = state.status === 'training';
-    const params = { step: state.step, accuracy: state.accuracy === null ? '\u2014' : percent(state.accuracy), target: percent(CONTENT_TARGET), examples: CONTENT_EXAMPLES };
+    const params = { step: state.step, accuracy: state.accuracy === null ? '\u2014' : formatPercent(state.accuracy), target: formatPercent(CONTENT_TARGET), examples: CONTENT_EXAMPLES };
     const key = state.status === 'ready' ? `content.status.${state.reached ? 'reached' : 'short'}` : `content.status.${state.status}`;
     setText(status, t(key, { ...params, message: state.failure ?? '' }));
     reading.hidden = state.status !== 'ready';

@@ -5,7 +5,8 @@
 // source digit to copy).
 import { escapeHTML } from '../../lib/dom.js';
 import { sideBySideMaps } from '../side-by-side-maps.js';
-import { RUNS, SOURCE_LENGTH, percent, readingOf, selfMapOf, tokensOf } from './state.js';
+import { RUNS, SOURCE_LENGTH, readingOf, selfMapOf, tokensOf } from './state.js';
+import { formatPercent } from '../../lib/format.js';
 
 const token = (text) => `<span lang="zxx">${escapeHTML(text)}</span>`;
 
@@ -20,7 +21,7 @@ export function maskMaps({ t }) {
       return {
         ...map, rowLabels: labels, colLabels: labels,
         outlined: Array.from({ length: SOURCE_LENGTH }, (_, k) => [SOURCE_LENGTH + k, SOURCE_LENGTH + k + 1]),
-        note: t('maps.reading', { future: percent(reading.future), next: percent(reading.next), source: percent(reading.source) }),
+        note: t('maps.reading', { future: formatPercent(reading.future), next: formatPercent(reading.next), source: formatPercent(reading.source) }),
         dataset: { future: String(reading.future), next: String(reading.next) },
       };
     },

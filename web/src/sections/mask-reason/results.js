@@ -5,8 +5,8 @@
 // it with teacher forcing and writes it freely.
 import { escapeHTML, h, html, setHTML } from '../../lib/dom.js';
 import { lastLoss } from '../../training/side-by-side.js';
-import { formatNumber } from '../../lib/format.js';
-import { RUNS, percent } from './state.js';
+import { formatNumber, formatPercent } from '../../lib/format.js';
+import { RUNS } from './state.js';
 
 const FIGURES = ['steps', 'loss', 'forced', 'free', 'sequences'];
 // How many of the target's digits `tokens` has right, position by position.
@@ -40,7 +40,7 @@ export function resultsView({ t }) {
       const shown = Object.fromEntries(RUNS.map((run) => {
         const r = record.runs[run];
         const e = r.final.evaluation;
-        return [run, { steps: String(r.step), loss: formatNumber(lastLoss(r), 3), forced: percent(e.accuracy), free: percent(e.generatedAccuracy), sequences: percent(e.sequenceAccuracy) }];
+        return [run, { steps: String(r.step), loss: formatNumber(lastLoss(r), 3), forced: formatPercent(e.accuracy), free: formatPercent(e.generatedAccuracy), sequences: formatPercent(e.sequenceAccuracy) }];
       }));
       // The figures themselves on each model's header, for tests.
       header.forEach((th) => {

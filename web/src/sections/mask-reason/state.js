@@ -22,7 +22,7 @@
 // the seed; trained to 1,000 steps each stays where it was). Natively at the
 // default sizes (dModel 64, 4 heads, 2 layers) seed 1 generates 0.21.
 import { averageHeads, lastLayerOf, lastLoss } from '../../training/side-by-side.js';
-import { formatNumber } from '../../lib/format.js';
+import { formatNumber, formatPercent } from '../../lib/format.js';
 
 export const SOURCE_LENGTH = 8;
 export const MODEL = Object.freeze({ task: 'reverse', model: 'decoder', sourceLength: SOURCE_LENGTH, dModel: 16, heads: 2, layers: 1, batchSize: 32 });
@@ -131,10 +131,9 @@ export function summarize(record) {
 
 // Parameters shown as percentages; the losses as numbers.
 const SHARES = new Set(['accuracy', 'generated', 'sequences', 'future', 'next', 'source', 'masked', 'gap']);
-export const percent = (x, digits = 1) => `${formatNumber(100 * x, digits)}%`;
 export function showParams(params) {
   return Object.fromEntries(Object.entries(params).map(([name, v]) => {
-    if (SHARES.has(name)) return [name, percent(v)];
+    if (SHARES.has(name)) return [name, formatPercent(v)];
     if (name === 'loss') return [name, v === null ? '\u2014' : formatNumber(v, 3)];
     return [name, v];
   }));

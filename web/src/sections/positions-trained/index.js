@@ -8,12 +8,13 @@ import { choiceGroup } from '../../components/choice-group.js';
 import { sideBySidePanel } from '../side-by-side-panel.js';
 import { sideBySideSummary } from '../side-by-side-summary.js';
 import { layOut, sectionSettings } from '../side-by-side-section.js';
-import { POSITIONS, RUNS, SOURCE_LENGTH, commonestGuess, describe, percent, runsOf, summarize } from './state.js';
+import { POSITIONS, RUNS, SOURCE_LENGTH, commonestGuess, describe, runsOf, summarize } from './state.js';
 import { positionMaps } from './maps.js';
 import params from './params.js';
 import formulas from './formulas.tex.js';
 import '../../components/matrix.css';
 import '../side-by-side.css';
+import { formatPercent } from '../../lib/format.js';
 
 export default { mount, params };
 
@@ -39,7 +40,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
     lines: { loss: labelled(lines('loss')), accuracy: labelled(lines('generatedAccuracy')) },
     references: (record) => {
       const last = Math.max(1, ...RUNS.map((run) => record.runs[run].step));
-      return [{ label: t('charts.chance', { guess: percent(guess) }), points: [[0, guess], [last, guess]] }];
+      return [{ label: t('charts.chance', { guess: formatPercent(guess) }), points: [[0, guess], [last, guess]] }];
     },
     onRecord: (record, status) => {
       maps.update(record);

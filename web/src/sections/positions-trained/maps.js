@@ -4,7 +4,8 @@
 // weight on it (./state.js onReversal).
 import { escapeHTML } from '../../lib/dom.js';
 import { sideBySideMaps } from '../side-by-side-maps.js';
-import { RUNS, SOURCE_LENGTH, crossMapOf, onReversal, percent } from './state.js';
+import { RUNS, SOURCE_LENGTH, crossMapOf, onReversal } from './state.js';
+import { formatPercent } from '../../lib/format.js';
 
 const token = (text) => `<span lang="zxx">${escapeHTML(text)}</span>`;
 
@@ -20,7 +21,7 @@ export function positionMaps({ t }) {
       return {
         ...map, rowLabels, colLabels: run.probe.source.map(token),
         outlined: Array.from({ length: SOURCE_LENGTH }, (_, k) => [k, SOURCE_LENGTH - 1 - k]),
-        note: t('maps.reading', { on: percent(on), even: percent(1 / SOURCE_LENGTH) }),
+        note: t('maps.reading', { on: formatPercent(on), even: formatPercent(1 / SOURCE_LENGTH) }),
         dataset: { on: String(on) },
       };
     },

@@ -17,7 +17,7 @@
 // step 1,000 (teacher-forced climbing to 0.5). Natively at the default sizes:
 // none 0.22, sinusoidal 1.0.
 import { averageHeads, lastLayerOf } from '../../training/side-by-side.js';
-import { formatNumber } from '../../lib/format.js';
+import { formatNumber, formatPercent } from '../../lib/format.js';
 
 export const SOURCE_LENGTH = 8;
 export const DIGITS = 10;
@@ -142,8 +142,7 @@ export function summarize(record) {
 
 // Parameters shown as percentages.
 const SHARES = new Set(['generated', 'chance', 'guess', 'accuracy', 'remembering', 'sequences', 'none', 'positioned', 'even']);
-export const percent = (x, digits = 1) => `${formatNumber(100 * x, digits)}%`;
-export const showParams = (params) => Object.fromEntries(Object.entries(params).map(([name, v]) => [name, SHARES.has(name) ? percent(v) : v]));
+export const showParams = (params) => Object.fromEntries(Object.entries(params).map(([name, v]) => [name, SHARES.has(name) ? formatPercent(v) : v]));
 
 // The finished runs' sentences in the reader's language (t: the section's
 // translator; {positions}: its name of the positions the second run had).

@@ -4,9 +4,7 @@ import { formatNumber } from '../../lib/format.js';
 import { scaledLogitStd } from './state.js';
 
 // 0.379 -> "37.9%"
-export function formatShare(x, digits = 1) {
-  return `${formatNumber(100 * x, digits)}%`;
-}
+export { formatPercent as formatShare } from '../../lib/format.js';
 
 // Milliseconds for the timing lines: "0.42", "7.3", "118".
 export function formatMs(ms) {
