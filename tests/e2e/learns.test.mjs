@@ -91,3 +91,29 @@ test('the walkthrough links to this page in its header and its hero; the link ke
   assert.deepEqual(session.consoleErrors(page), []);
   await page.close();
 });
+
+// The seed box (components/seed-control.js, on both pages): a refused entry is told in words, the range
+// of a seed, and the last valid seed stays in use; a valid one hides the words again.
+for (const lang of ['en', 'ko']) {
+  test(`a seed box refuses a negative and a huge number in words (${lang}), and keeps the last valid seed`, async () => {
+    const page = await learns(lang, 375);
+    const box = page.locator('#bottleneck .seed-input');
+    const error = page.locator('#bottleneck .seed-error');
+    const expected = COMMON[lang].seedInvalid.replace('{max}', '999999');
+    for (const value of ['-5', '1e400']) {
+      await box.fill(value);
+      await box.press('Enter');
+      assert.equal(await box.getAttribute('aria-invalid'), 'true', value);
+      assert.equal(await error.isVisible(), true, `${value}: the words are shown`);
+      assert.equal((await error.textContent()).trim(), expected);
+      assert.match(new URL(page.url()).search, /^(?!.*bottleneck\.seed=)/, `${value} is not put in the address`);
+    }
+    await box.fill('7');
+    await box.press('Enter');
+    assert.equal(await box.getAttribute('aria-invalid'), 'false');
+    assert.equal(await error.isVisible(), false);
+    await box.fill('1');
+    await box.press('Enter');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0, 'no sideways scroll with the words shown');
+  });
+}

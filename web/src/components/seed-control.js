@@ -30,16 +30,24 @@ export function parseSeed(text) {
   return seed <= MAX_SEED ? seed : null;
 }
 
-export function seedControl({ label, inputLabel, newLabel, value = 0, onChange }) {
+// invalidLabel: what a refused entry is told (the range of a seed), shown
+// under the box while it holds one; the last valid seed stays in use.
+export function seedControl({ label, inputLabel, newLabel, invalidLabel, value = 0, onChange }) {
   const id = uid('seed');
   let seed = value;
+  const error = h('span', { id: `${id}-error`, class: 'seed-error', role: 'status', hidden: true, html: invalidLabel });
   const input = h('input', {
     id, class: 'number-input seed-input', type: 'text', inputmode: 'numeric', autocomplete: 'off',
     spellcheck: 'false', 'aria-label': inputLabel ?? undefined, '.value': String(seed),
+    'aria-describedby': `${id}-error`,
   });
+  const markValid = (valid) => {
+    input.setAttribute('aria-invalid', String(!valid));
+    error.hidden = valid;
+  };
   const commit = () => {
     const next = parseSeed(input.value);
-    input.setAttribute('aria-invalid', String(next === null));
+    markValid(next !== null);
     if (next === null || next === seed) return;
     seed = next;
     onChange(seed);
@@ -52,11 +60,11 @@ export function seedControl({ label, inputLabel, newLabel, value = 0, onChange }
   button.addEventListener('click', () => {
     seed = newSeed(seed);
     input.value = String(seed);
-    input.setAttribute('aria-invalid', 'false');
+    markValid(true);
     onChange(seed);
   });
   const el = h('div', { class: 'seed-control' },
-    h('label', { class: 'seed-label', for: id, html: label }), input, button);
+    h('label', { class: 'seed-label', for: id, html: label }), input, button, error);
   return {
     el,
     button,
@@ -65,7 +73,7 @@ export function seedControl({ label, inputLabel, newLabel, value = 0, onChange }
     set(next) {
       seed = next;
       input.value = String(next);
-      input.setAttribute('aria-invalid', 'false');
+      markValid(true);
     },
   };
 }

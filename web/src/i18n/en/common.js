@@ -27,6 +27,7 @@ export default {
     },
   },
   pageLinks: { label: 'Pages' },
+  seedInvalid: 'A seed is a whole number from 0 to {max}: this one is not used, the last valid seed still is.',
   lang: { label: 'Language' },
   toc: { title: 'Contents' },
   pageEmpty: 'This page has no sections yet.',

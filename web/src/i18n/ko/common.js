@@ -27,6 +27,7 @@ export default {
     },
   },
   pageLinks: { label: '페이지' },
+  seedInvalid: '시드는 0부터 {max}까지의 정수입니다. 이 값은 쓰지 않고, 마지막으로 맞게 입력한 시드를 계속 씁니다.',
   lang: { label: '언어' },
   toc: { title: '차례' },
   pageEmpty: '이 페이지에는 아직 절이 없습니다.',

@@ -4,7 +4,7 @@
 import { h } from '../../lib/dom.js';
 import { button } from '../../components/button.js';
 import { choiceGroup } from '../../components/choice-group.js';
-import { seedControl } from '../../components/seed-control.js';
+import { seedControl, MAX_SEED } from '../../components/seed-control.js';
 import { STEP_BUDGETS } from './state.js';
 
 // actions: { play, stop } -> what each button does.
@@ -14,7 +14,7 @@ export function sweepControls(settings, { t, onSet, actions }) {
     value: settings.steps, onChange: (v) => onSet({ steps: v }),
   });
   steps.el.id = 'bottleneck-steps';
-  const seed = seedControl({ label: t('controls.seed'), newLabel: t('controls.newSeed'), value: settings.seed, onChange: (v) => onSet({ seed: v }) });
+  const seed = seedControl({ invalidLabel: t('seedInvalid', { max: MAX_SEED }), label: t('controls.seed'), newLabel: t('controls.newSeed'), value: settings.seed, onChange: (v) => onSet({ seed: v }) });
   const buttons = {
     play: button({ label: t('buttons.play'), icon: '\u25b6', variant: 'primary', onClick: actions.play }),
     stop: button({ label: t('buttons.stop'), icon: '\u25a0', onClick: actions.stop }),

@@ -7,7 +7,7 @@
 import { h, html, setText } from '../../lib/dom.js';
 import { button } from '../../components/button.js';
 import { choiceGroup } from '../../components/choice-group.js';
-import { seedControl } from '../../components/seed-control.js';
+import { seedControl, MAX_SEED } from '../../components/seed-control.js';
 import { trainingCurves } from '../../components/training-curves.js';
 import { formatNumber } from '../../lib/format.js';
 import { throttledDraw } from '../../lib/throttled-draw.js';
@@ -20,7 +20,7 @@ const shown = (x, digits = 3) => (x === null || x === undefined ? '\u2014' : for
 
 export function trainingPanel(model, { t, engine, store, changed, onRun, onRefused }) {
   const state = (store.training ??= { status: 'idle', run: null, failure: null });
-  const seed = seedControl({
+  const seed = seedControl({ invalidLabel: t('seedInvalid', { max: MAX_SEED }),
     label: t('controls.seed'), newLabel: t('controls.newSeed'), value: model.settings.seed,
     onChange: (v) => { model.set({ seed: v }); changed(); if (state.status === 'running') start(); },
   });

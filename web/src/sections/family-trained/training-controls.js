@@ -6,7 +6,7 @@
 import { h, html, setHTML } from '../../lib/dom.js';
 import { button } from '../../components/button.js';
 import { choiceGroup } from '../../components/choice-group.js';
-import { seedControl } from '../../components/seed-control.js';
+import { seedControl, MAX_SEED } from '../../components/seed-control.js';
 import { toggleSwitch } from '../../components/toggle-switch.js';
 import { FEEDINGS, REVERSE_LENGTH, SCORES, TASKS, WINDOWS, settingsProblem, variantsOf } from './state.js';
 
@@ -23,7 +23,7 @@ export function trainingControls(settings, { t, onSet, actions }) {
   const task = choices('family-trained-task', 'controls.task', TASKS, 'task');
   const window = choices('family-trained-window', 'controls.window', WINDOWS, 'window');
   const feeding = choices('family-trained-feeding', 'controls.feeding', FEEDINGS, 'feeding');
-  const seed = seedControl({ label: t('controls.seed'), newLabel: t('controls.newSeed'), value: settings.seed, onChange: (v) => onSet({ seed: v }) });
+  const seed = seedControl({ invalidLabel: t('seedInvalid', { max: MAX_SEED }), label: t('controls.seed'), newLabel: t('controls.newSeed'), value: settings.seed, onChange: (v) => onSet({ seed: v }) });
   const switches = SCORES.map((score) => {
     const s = toggleSwitch({
       label: t(`controls.models.${score}`), checked: settings.scores.includes(score),

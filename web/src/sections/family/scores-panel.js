@@ -6,7 +6,7 @@
 import { h, html, setHTML } from '../../lib/dom.js';
 import { heatmap } from '../../components/heatmap.js';
 import { matrixTable } from '../../components/matrix-table.js';
-import { seedControl } from '../../components/seed-control.js';
+import { seedControl, MAX_SEED } from '../../components/seed-control.js';
 import { formatScientific } from '../../lib/format.js';
 import { METHODS, SOURCE, TARGET, concatShift, recoversAlignment } from './state.js';
 import { inline } from './formulas.tex.js';
@@ -59,7 +59,7 @@ function methodCard(t, method, { n, m }) {
 export function scoresPanel(model, { t, onSeed }) {
   const shape = model.result.toy;
   const states = statesTables(t, shape);
-  const seed = seedControl({
+  const seed = seedControl({ invalidLabel: t('seedInvalid', { max: MAX_SEED }),
     label: t('controls.seed'), newLabel: t('controls.newSeed'), value: model.seed,
     onChange: (s) => { model.setSeed(s); refresh(); onSeed(s); },
   });

@@ -4,7 +4,7 @@ import { h, setHTML } from '../../lib/dom.js';
 import { button } from '../../components/button.js';
 import { choiceGroup } from '../../components/choice-group.js';
 import { rangeSlider } from '../../components/range-slider.js';
-import { seedControl } from '../../components/seed-control.js';
+import { seedControl, MAX_SEED } from '../../components/seed-control.js';
 import { STEP_CHOICES, TRAIN_DIMENSIONS } from './experiment.js';
 
 export function experimentControls(settings, { t, onSet, onRun, onStop }) {
@@ -12,7 +12,7 @@ export function experimentControls(settings, { t, onSet, onRun, onStop }) {
     label: t('experiment.controls.dk'), values: TRAIN_DIMENSIONS, value: settings.dk, format: String,
     onChange: (v) => onSet({ dk: v }),
   });
-  const seed = seedControl({
+  const seed = seedControl({ invalidLabel: t('seedInvalid', { max: MAX_SEED }),
     label: t('controls.seed'), newLabel: t('controls.newSeed'), value: settings.seed, onChange: (v) => onSet({ seed: v }),
   });
   const steps = choiceGroup({

@@ -4,7 +4,7 @@
 // plots' alternative). The sweep runs on the page in slices (lib/slices.js):
 // about a tenth of a second of engine work in all, none of it in one long task.
 import { h, html, setHTML, setText } from '../../lib/dom.js';
-import { seedControl } from '../../components/seed-control.js';
+import { seedControl, MAX_SEED } from '../../components/seed-control.js';
 import { lineChart } from '../../components/line-chart.js';
 import { mathLabel } from '../../components/math-label.js';
 import { formatFull, formatNumber, formatScientific, superscript } from '../../lib/format.js';
@@ -24,7 +24,7 @@ const tickPower = (v) => {
 const share = (x) => `${formatNumber(100 * x, 0)}%`;
 
 export function sweepPanel(model, { t, engine, changed }) {
-  const seed = seedControl({
+  const seed = seedControl({ invalidLabel: t('seedInvalid', { max: MAX_SEED }),
     label: t('controls.seed'), newLabel: t('controls.newSeed'), value: model.settings.sweep.seed,
     onChange: (v) => { model.set('sweep', { seed: v }); run(); changed(); },
   });

@@ -6,7 +6,7 @@
 // the first click.
 import { h, html, setText } from '../../lib/dom.js';
 import { button } from '../../components/button.js';
-import { seedControl } from '../../components/seed-control.js';
+import { seedControl, MAX_SEED } from '../../components/seed-control.js';
 import { lineChart } from '../../components/line-chart.js';
 import { trainingCurves } from '../../components/training-curves.js';
 import { formatNumber } from '../../lib/format.js';
@@ -29,7 +29,7 @@ const shown = (x, digits = 3) => (x === null || x === undefined ? '\u2014' : for
 
 export function trainingPanel(model, { t, engine, store, changed, onRuns }) {
   const state = (store.training ??= { status: 'idle', runs: null, seed: null, failure: null, seconds: null });
-  const seed = seedControl({
+  const seed = seedControl({ invalidLabel: t('seedInvalid', { max: MAX_SEED }),
     label: t('controls.seed'), newLabel: t('controls.newSeed'), value: model.settings.seed,
     onChange: (v) => { model.set({ seed: v }); changed(); if (state.status === 'running') start(); },
   });

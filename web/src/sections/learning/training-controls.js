@@ -4,7 +4,7 @@
 import { h } from '../../lib/dom.js';
 import { button } from '../../components/button.js';
 import { choiceGroup } from '../../components/choice-group.js';
-import { seedControl } from '../../components/seed-control.js';
+import { seedControl, MAX_SEED } from '../../components/seed-control.js';
 import { toggleSwitch } from '../../components/toggle-switch.js';
 import { HEAD_CHOICES, LEARNING_RATES, TASKS } from './state.js';
 
@@ -25,7 +25,7 @@ export function trainingControls(settings, { t, onSet, actions }) {
     label: t('controls.scaling'), ariaLabel: t('controls.scalingPlain'), checked: settings.scale, onChange: (v) => onSet({ scale: v }),
   });
   scaling.el.id = 'learning-scaling';
-  const seed = seedControl({ label: t('controls.seed'), newLabel: t('controls.newSeed'), value: settings.seed, onChange: (v) => onSet({ seed: v }) });
+  const seed = seedControl({ invalidLabel: t('seedInvalid', { max: MAX_SEED }), label: t('controls.seed'), newLabel: t('controls.newSeed'), value: settings.seed, onChange: (v) => onSet({ seed: v }) });
 
   const buttons = {
     play: button({ label: t('buttons.play'), icon: '\u25b6', variant: 'primary', onClick: actions.play }),

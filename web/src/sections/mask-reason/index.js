@@ -3,7 +3,7 @@
 // and both accuracies as they train, the two numbers of each finished model
 // and the probe written both ways (./results.js), each model's self-attention
 // map (./maps.js), and what the runs showed (sentences chosen by ./state.js).
-import { seedControl } from '../../components/seed-control.js';
+import { seedControl, MAX_SEED } from '../../components/seed-control.js';
 import { sideBySidePanel } from '../side-by-side-panel.js';
 import { measure } from '../../training/side-by-side.js';
 import { sideBySideSummary } from '../side-by-side-summary.js';
@@ -38,7 +38,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
   const maps = maskMaps({ t });
   const results = resultsView({ t });
   const summary = sideBySideSummary({ t, id: 'mask-reason-summary', summarize, describe });
-  const seed = seedControl({
+  const seed = seedControl({ invalidLabel: t('seedInvalid', { max: MAX_SEED }),
     label: t('controls.seed'), newLabel: t('controls.newSeed'), value: model.settings.seed,
     onChange: (v) => { model.set({ seed: v }); onChange?.(model.snapshot); panel.reset(); },
   });

@@ -3,7 +3,7 @@
 // the loss and the accuracy written freely as they train, against the score
 // of guessing the commonest source digit; each decoder's cross-attention on
 // the probe (./maps.js); and what the runs showed (sentences chosen by ./state.js).
-import { seedControl } from '../../components/seed-control.js';
+import { seedControl, MAX_SEED } from '../../components/seed-control.js';
 import { choiceGroup } from '../../components/choice-group.js';
 import { sideBySidePanel } from '../side-by-side-panel.js';
 import { sideBySideSummary } from '../side-by-side-summary.js';
@@ -25,7 +25,7 @@ function mount(root, { engine, t, store, initial, onChange }) {
   const model = sectionSettings(store, initial ?? params.defaults());
   root.classList.add('pt-root');
   const changed = (changes) => { model.set(changes); onChange?.(model.snapshot); panel.reset(); };
-  const seed = seedControl({ label: t('controls.seed'), newLabel: t('controls.newSeed'), value: model.settings.seed, onChange: (v) => changed({ seed: v }) });
+  const seed = seedControl({ invalidLabel: t('seedInvalid', { max: MAX_SEED }), label: t('controls.seed'), newLabel: t('controls.newSeed'), value: model.settings.seed, onChange: (v) => changed({ seed: v }) });
   const positions = choiceGroup({
     legend: t('controls.positions'), options: POSITIONS.map((p) => ({ value: p, label: t(`positions.${p}`) })),
     value: model.settings.positions, onChange: (v) => changed({ positions: v }),

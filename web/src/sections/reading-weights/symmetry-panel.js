@@ -4,7 +4,7 @@
 import { h, html, setHTML, setText } from '../../lib/dom.js';
 import { formula } from '../../components/formula.js';
 import { heatmap } from '../../components/heatmap.js';
-import { seedControl } from '../../components/seed-control.js';
+import { seedControl, MAX_SEED } from '../../components/seed-control.js';
 import { formatScientific } from '../../lib/format.js';
 import { formatNumber } from '../../lib/format.js';
 import { TOKENS } from './state.js';
@@ -17,7 +17,7 @@ export function symmetryPanel(model, { t, labels, changed }) {
   const pathNote = h('p', { class: 'rw-note' });
   const asymValue = h('strong', { class: 'rw-big-number', id: 'reading-weights-asymmetry' });
   const asymRange = h('p', { class: 'rw-note' });
-  const seed = seedControl({
+  const seed = seedControl({ invalidLabel: t('seedInvalid', { max: MAX_SEED }),
     label: t('controls.seed'), newLabel: t('controls.newSeed'), value: model.inputs.seed,
     onChange: (s) => { model.setSeed(s); showAsymmetry(); changed(); },
   });

@@ -3,7 +3,7 @@
 // plots and a table. Runs in the background workers, split over them by d.
 import { h, html, setHTML } from '../../lib/dom.js';
 import { rangeSlider } from '../../components/range-slider.js';
-import { seedControl } from '../../components/seed-control.js';
+import { seedControl, MAX_SEED } from '../../components/seed-control.js';
 import { lineChart } from '../../components/line-chart.js';
 import { mathLabel } from '../../components/math-label.js';
 import { formatFull, formatNumber, formatInteger } from '../../lib/format.js';
@@ -37,7 +37,7 @@ export function sweepPanel(model, { t, lang, changed, rerun, timingContext }) {
   const showIntro = () => intro.set(t('sweep.intro'), sweepIntro(model.settings.sweep, lang));
   const set = (changes) => { model.set('sweep', changes); showIntro(); run(); changed(); };
   const trials = rangeSlider({ label: t('controls.trials'), values: SWEEP_TRIAL_COUNTS, value: e3.trials, format: fmtInt, onChange: (v) => set({ trials: v }) });
-  const seed = seedControl({ label: t('controls.seed'), newLabel: t('controls.newSeed'), value: e3.seed, onChange: (v) => set({ seed: v }) });
+  const seed = seedControl({ invalidLabel: t('seedInvalid', { max: MAX_SEED }), label: t('controls.seed'), newLabel: t('controls.newSeed'), value: e3.seed, onChange: (v) => set({ seed: v }) });
   seed.button.dataset.action = 'rerun';
 
   const [dmin, dmax] = [e3.dims[0] / 1.5, e3.dims[e3.dims.length - 1] * 1.5];

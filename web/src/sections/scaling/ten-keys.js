@@ -3,7 +3,7 @@
 // main thread (well under a millisecond) whenever d_k or the seed changes.
 import { h, html, setHTML } from '../../lib/dom.js';
 import { rangeSlider } from '../../components/range-slider.js';
-import { seedControl } from '../../components/seed-control.js';
+import { seedControl, MAX_SEED } from '../../components/seed-control.js';
 import { weightColumns } from '../../components/weight-columns.js';
 import { mathLabel } from '../../components/math-label.js';
 import { formatFull, formatNumber, subscript } from '../../lib/format.js';
@@ -25,7 +25,7 @@ export function tenKeysPanel(model, { t, changed, timingContext }) {
     label: t('controls.dk'), values: DIMENSIONS, value: e1.dk, format: String,
     onInput: (value) => { model.set('tenKeys', { dk: value }); show(); changed(); },
   });
-  const seed = seedControl({
+  const seed = seedControl({ invalidLabel: t('seedInvalid', { max: MAX_SEED }),
     label: t('controls.seed'), newLabel: t('controls.newSeed'), value: e1.seed,
     onChange: (value) => { model.set('tenKeys', { seed: value }); show(); changed(); },
   });

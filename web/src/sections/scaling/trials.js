@@ -3,7 +3,7 @@
 // background worker whenever a setting changes.
 import { h, html, setHTML, setText } from '../../lib/dom.js';
 import { rangeSlider } from '../../components/range-slider.js';
-import { seedControl } from '../../components/seed-control.js';
+import { seedControl, MAX_SEED } from '../../components/seed-control.js';
 import { weightBar } from '../../components/weight-bar.js';
 import { formatFull, formatNumber, formatInteger } from '../../lib/format.js';
 import { setFullValue } from '../../lib/full-value.js';
@@ -35,7 +35,7 @@ export function trialsPanel(model, { t, lang, changed, rerun, timingContext }) {
   const set = (changes) => { model.set('trials', changes); showIntro(); run(); changed(); };
   const dk = rangeSlider({ label: t('controls.dk'), values: DIMENSIONS, value: e2.dk, format: String, onChange: (v) => set({ dk: v }) });
   const trials = rangeSlider({ label: t('controls.trials'), values: TRIAL_COUNTS, value: e2.trials, format: fmtInt, onChange: (v) => set({ trials: v }) });
-  const seed = seedControl({ label: t('controls.seed'), newLabel: t('controls.newSeed'), value: e2.seed, onChange: (v) => set({ seed: v }) });
+  const seed = seedControl({ invalidLabel: t('seedInvalid', { max: MAX_SEED }), label: t('controls.seed'), newLabel: t('controls.newSeed'), value: e2.seed, onChange: (v) => set({ seed: v }) });
   seed.button.dataset.action = 'rerun';
 
   const el = h('div', { class: 'panel sc-panel', id: 'scaling-trials', dataset: { experiment: 'trials' } },
