@@ -16,7 +16,7 @@
 const PATHS = {
   tiled: 'attentionOutput, path \'tiled\' (online softmax)',
   full: 'attentionOutput, path \'full\' (one n x m matrix)',
-  trace: 'attention(), the full trace (4 n x m matrices + output)',
+  trace: 'attention(), the full trace (5 n x m matrices + output)',
 };
 const INTO_LABEL = 'attentionOutput, path \'tiled\', into the caller\'s array (out: allocated once)';
 

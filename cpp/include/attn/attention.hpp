@@ -50,7 +50,10 @@ struct AttentionOptions {
 // least FLT_MIN and max_j masked_ij + ln m <= 88, so that their sum is below
 // e^88 < FLT_MAX. Beyond, c_i = max_j masked_ij, the stable form every
 // softmax kernel computes (exps in [0, 1], exp_sums in [1, m]). Both give the
-// same weights; a fully masked row has c_i = 0, exps 0 and exp_sums 0.
+// same weights; a fully masked row has c_i = 0, exps 0 and exp_sums 0. The
+// exponentials are the softmax kernels' own vector exp (about 1 ulp; a term
+// below FLT_MIN, e^-87.34, is 0, as its weight is); attention_reference's
+// are computed in double, each rounded to float once.
 struct AttentionTrace {
   std::vector<float> scores;      // n x m        QK^T
   std::vector<float> scaled;      // n x m        scale * QK^T

@@ -86,7 +86,7 @@ AttentionTrace attention(FloatSpan q, FloatSpan k, FloatSpan v, const AttentionS
   std::vector<double> row(m);
   const detail::RowOutputs out = detail::outputs_of(trace);
   for (std::size_t i = 0; i < n; ++i) detail::attention_row_in_double(problem, i, row.data(), out);
-  detail::trace_exponentials(trace, n, m);
+  detail::reference_exponentials(trace, n, m);
   detail::trace_terms(problem, term_count, trace);
   return trace;
 }

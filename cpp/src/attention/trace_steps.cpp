@@ -31,6 +31,18 @@ float exp_shift(const float* x, std::size_t m) {
 }
 
 void trace_exponentials(AttentionTrace& trace, std::size_t n, std::size_t m) {
+  trace.exps = trace.masked;  // each row exponentiated in place below
+  trace.exp_sums.resize(n);
+  trace.exp_shifts.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    float* row = trace.exps.data() + i * m;
+    const float shift = exp_shift(row, m);
+    trace.exp_sums[i] = kernels::exp_shifted_sum(row, m, shift);
+    trace.exp_shifts[i] = shift;
+  }
+}
+
+void reference_exponentials(AttentionTrace& trace, std::size_t n, std::size_t m) {
   trace.exps.resize(n * m);
   trace.exp_sums.resize(n);
   trace.exp_shifts.resize(n);

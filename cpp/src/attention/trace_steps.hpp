@@ -17,10 +17,13 @@ namespace attn::detail {
 // max_j x_j. A fully masked row: 0.
 float exp_shift(const float* x, std::size_t m);
 
-// trace.masked (n x m) -> trace.exps_ij = e^(masked_ij - c_i), exp_sums_i and exp_shifts_i = c_i,
-// in double, each rounded to float once (exp of -inf = 0). The fast trace and the reference
-// share it: shown, never timed, it needs no kernel.
+// trace.masked (n x m) -> trace.exps_ij = e^(masked_ij - c_i), exp_sums_i and exp_shifts_i = c_i
+// (exp of -inf = 0). The fast trace's: by the softmax's own vector exp (kernels::exp_shifted_sum,
+// about 1 ulp; every argument is in its range by the choice of c_i), since attention() is timed
+// beside the output-only path (an exp in double per score took it from 1.6x to 2.8x of that path).
 void trace_exponentials(AttentionTrace& trace, std::size_t n, std::size_t m);
+// The same in double, each rounded to float once: the reference's.
+void reference_exponentials(AttentionTrace& trace, std::size_t n, std::size_t m);
 
 // How many floats the trace's terms take: 0 when Omitted, else n*m*d_v
 // (SizeError "n*m*d_v: expected at most ... elements" beyond kMaxMatrixElements).
