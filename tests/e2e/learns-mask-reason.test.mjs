@@ -8,7 +8,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkLayout, load, suite, summaryOf, trainSection } from './side-by-side.mjs';
-import { outcomeOf, percent } from '../../web/src/sections/mask-reason/state.js';
+import { outcomeOf } from '../../web/src/sections/mask-reason/state.js';
+import { formatPercent } from '../../web/src/lib/format.js';
 
 // The issue's target is 10 s from the click; measured 2.1 s (en, 1280 px) and
 // 1.5 s (ko, embed, 375 px) in headless Chromium at load 9 on this 2-core
@@ -44,14 +45,14 @@ for (const { lang, width, path } of CASES) {
     assert.equal(keys[0], `summary.unmasked.${outcome(unmasked)}`);
     assert.equal(keys[2], `summary.masked.${outcome(masked)}`);
     for (const share of [unmasked.forced, unmasked.free, masked.forced, masked.free]) {
-      assert.ok(shown.includes(percent(share)), `the table shows ${percent(share)}`);
-      assert.ok(text.includes(percent(share)), `the text says ${percent(share)}`);
+      assert.ok(shown.includes(formatPercent(share)), `the table shows ${formatPercent(share)}`);
+      assert.ok(text.includes(formatPercent(share)), `the text says ${formatPercent(share)}`);
     }
 
     // The maps: the masked model puts nothing above the diagonal; the sentence says the unmasked share.
     const future = await page.$$eval('#mask-reason-maps .sbs-map', (els) => Object.fromEntries(els.map((e) => [e.dataset.run, Number(e.dataset.future)])));
     assert.equal(future.masked, 0);
-    assert.ok(text.includes(percent(future.unmasked)), `the text says the weight above the diagonal, ${percent(future.unmasked)}`);
+    assert.ok(text.includes(formatPercent(future.unmasked)), `the text says the weight above the diagonal, ${formatPercent(future.unmasked)}`);
     assert.ok(await page.locator('#mask-reason-maps details').count() >= 2, 'each map has its table');
 
     await checkLayout(run.session, page, ID);

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkLayout, load, suite, summaryOf, trainSection } from './side-by-side.mjs';
-import { percent } from '../../web/src/sections/positions-trained/state.js';
+import { formatPercent } from '../../web/src/lib/format.js';
 
 // The issue's target is 10 s from the click; measured 4.7 s (en, sinusoidal,
 // 1280 px) and 2.3 s (ko, learned, embed, 375 px) in headless Chromium at load
@@ -35,11 +35,11 @@ for (const { lang, width, path } of CASES) {
     assert.equal(keys.at(-1), 'summary.verdict.order');
     // The sentences' figures are the maps'.
     const on = await page.$$eval('#positions-trained-maps .sbs-map', (els) => Object.fromEntries(els.map((e) => [e.dataset.run, Number(e.dataset.on)])));
-    for (const run of ['none', 'positioned']) assert.ok(text.includes(percent(on[run])), `the text says ${run}'s ${percent(on[run])}`);
+    for (const run of ['none', 'positioned']) assert.ok(text.includes(formatPercent(on[run])), `the text says ${run}'s ${formatPercent(on[run])}`);
     assert.ok(on.positioned >= 0.5 && on.none < 0.5, `on the anti-diagonal: ${JSON.stringify(on)}`);
     // The counters (the final evaluation on every held-out sequence) and the text agree.
     const final = await page.$$eval('#positions-trained-training .sbs-counters p', (ps) => Object.fromEntries(ps.map((p) => [p.dataset.run, Number(p.dataset.generated)])));
-    for (const run of ['none', 'positioned']) assert.ok(text.includes(percent(final[run])), `the text says ${run} wrote ${percent(final[run])}`);
+    for (const run of ['none', 'positioned']) assert.ok(text.includes(formatPercent(final[run])), `the text says ${run} wrote ${formatPercent(final[run])}`);
     run.lines.push(`  written freely: without positions ${final.none.toFixed(3)}, with them ${final.positioned.toFixed(3)}`);
     const named = await page.locator('#positions-trained-training .choice-input:checked').getAttribute('value');
     assert.equal(named, lang === 'ko' ? 'learned' : 'sinusoidal');
