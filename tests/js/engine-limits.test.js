@@ -206,7 +206,7 @@ describe.each(['simd', 'baseline'])('work limits (%s build)', (build) => {
 // for a step's own cost, all there is in a model that small. Now a step counts it (24000 units): per unit of
 // work the tiny model's steps take about as long as the default model's in the baseline build (whose float
 // multiply-add the unit is), in either build (scripts/fit-work.mjs measures every formula this way).
-it("a tiny model's step counts its fixed cost: per unit, as long as the default model's (baseline), within 1.6x", async () => {
+it("a tiny model's step counts its fixed cost: per unit, as long as the default model's (baseline), within 2x", async () => {
   const cpuMs = (fn) => {
     const times = [];
     for (let i = 0; i < 3; i++) {
@@ -228,7 +228,9 @@ it("a tiny model's step counts its fixed cost: per unit, as long as the default 
   };
   const tiny = { dModel: 1, heads: 1, batchSize: 1 };
   const yardstick = await perUnit('baseline', {}, 40);
-  for (const build of ['baseline', 'simd']) expect((await perUnit(build, tiny, 4000)) / yardstick, build).toBeLessThan(1.6);
+  // 0.7-1.2 measured alone; up to 1.73 in the whole suite, whose process.cpuUsage() counts every worker thread
+  // of the process: 2x still catches a formula that misses the fixed cost (it was 10x before it counted it).
+  for (const build of ['baseline', 'simd']) expect((await perUnit(build, tiny, 4000)) / yardstick, build).toBeLessThan(2);
   // The most steps of the tiny model one call may do: about 105,000 (254,200 before).
   const e = await createAttention({ build: 'simd', learning: true });
   const tinyTrainer = e.createTrainer({ task: 'reverse', seed: 1, ...tiny });
