@@ -229,7 +229,7 @@ it("a tiny model's step counts its fixed cost: per unit, as long as the default 
   const tiny = { dModel: 1, heads: 1, batchSize: 1 };
   const yardstick = await perUnit('baseline', {}, 40);
   // 0.7-1.2 measured alone; up to 1.73 in the whole suite, whose process.cpuUsage() counts every worker thread
-  // of the process: 2x still catches a formula that misses the fixed cost (it was 10x before it counted it).
+  // of the process: 2x still catches a formula that leaves out a step's fixed cost.
   for (const build of ['baseline', 'simd']) expect((await perUnit(build, tiny, 4000)) / yardstick, build).toBeLessThan(2);
   // The most steps of the tiny model one call may do: about 105,000 (254,200 before).
   const e = await createAttention({ build: 'simd', learning: true });
