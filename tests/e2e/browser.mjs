@@ -77,6 +77,14 @@ export async function timeToPaint(page, act) {
     requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - window.__attnT0)))));
 }
 
+// Opens section `id`'s "Embed this" and waits for its code: the panel writes
+// the code on the details' toggle event, which the browser fires in a task after
+// the click, so reading at once can find it empty (it did once in CI).
+export async function openEmbedThis(page, id) {
+  await page.locator(`#${id} details.embed-this summary`).click();
+  await page.waitForFunction((s) => [...document.querySelectorAll(`#${s} .embed-code-text`)].every((c) => c.textContent !== ''), id);
+}
+
 // Puts the walkthrough's worked example back to its defaults (q, the keys, the
 // scaling) with its Reset button (\u21ba), in either language.
 export function resetWorkedExample(page) {

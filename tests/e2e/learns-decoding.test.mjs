@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openSite, addTestStyles, removeTestStyles, medianClickToPaint } from './browser.mjs';
+import { openSite, addTestStyles, removeTestStyles, medianClickToPaint, openEmbedThis } from './browser.mjs';
 import { axeViolations, describeViolations } from './a11y.mjs';
 import { formatNumber } from '../../web/src/lib/format.js';
 import en from '../../web/src/i18n/en/decoding.js';
@@ -156,7 +156,7 @@ test('the widget (embed.html?section=decoding): its parameters; the learning mod
   await page.close();
   const frame = await session.newPage('learns.html?lang=en&decoding.seed=5#decoding', { width: 1280, height: 900 });
   await frame.waitForSelector('body[data-ready]', { timeout: 30000 });
-  await frame.locator('#decoding details.embed-this summary').click();
+  await openEmbedThis(frame, 'decoding');
   const code = (await frame.locator('#decoding .embed-code-text').allTextContents()).join('\n');
   assert.match(code, /<attention-demo section="decoding" lang="en" seed="5"><\/attention-demo>/, 'the section frame has its Embed this code');
   await frame.close();

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
-import { DIST, openSite } from './browser.mjs';
+import { DIST, openSite, openEmbedThis } from './browser.mjs';
 import { DEFAULTS, WINDOW_HALF_WIDTH, applyEvent, describeRuns, emptyRuns, variantsOf } from '../../web/src/sections/family-trained/state.js';
 import { translator } from '../../web/src/i18n/lookup.js';
 import en from '../../web/src/i18n/en/family-trained.js';
@@ -156,7 +156,7 @@ test('a link to Luong general with a local-p window (Korean, 375 px): the window
 
 test('embedding: the section\'s "Embed this" gives a widget and an iframe of it, with its settings; embed.html shows it, ready to train', async () => {
   const page = await session.sharedPage('learns.html?lang=en&family-trained.task=reverse', { width: 1280 });
-  await page.click('section#family-trained .embed-this summary');
+  await openEmbedThis(page, 'family-trained');
   const snippets = await page.$$eval('section#family-trained .embed-this .embed-code-text', (els) => els.map((e) => e.textContent));
   assert.equal(snippets.length, 2);
   assert.match(snippets[0], /<attention-demo section="family-trained"[^>]*task="reverse"/);

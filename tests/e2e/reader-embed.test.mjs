@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST, openSite } from './browser.mjs';
+import { DIST, openSite, openEmbedThis } from './browser.mjs';
 import { CONTENT_SECURITY_POLICY } from '../../scripts/lib/serve.mjs';
 import { sectionsOf } from '../../web/src/sections/pages.js';
 
@@ -28,7 +28,7 @@ const walkthrough = (lang) => session.sharedPage(`index.html?lang=${lang}`);
 // Opens a section's "Embed this", copies one snippet with its button, and
 // returns the code shown and what the clipboard holds.
 async function copySnippet(page, section, kind) {
-  await page.locator(`#${section} details.embed-this summary`).click();
+  await openEmbedThis(page, section);
   const code = await page.locator(`#${section} .embed-block[data-kind="${kind}"] code`).textContent();
   await page.locator(`#${section} button[data-copy="${kind}"]`).click();
   await page.waitForFunction((s) => document.querySelector(`#${s} .embed-status`).textContent !== '', section);
