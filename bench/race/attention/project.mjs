@@ -3,7 +3,7 @@
 // output-only paths and the full trace:
 //   tiled   attentionOutput path 'tiled' (online softmax by blocks; never holds n x m)
 //   full    attentionOutput path 'full' (the SIMD kernels through one n x m matrix)
-//   trace   attention(): scores, scaled, masked and weights (four n x m matrices)
+//   trace   attention(): scores, scaled, masked, exponentials and weights (five n x m matrices)
 //           and the output, all copied out to JavaScript
 // and, SIMD build only, 'tiled' into the caller's array (attentionOutput's `out`:
 // no result allocated per call; `into: true`). Every other contender, the
