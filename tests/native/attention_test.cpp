@@ -246,6 +246,23 @@ TEST(AttentionTrace, TextbookExponentialsWhileTheyFitAFloatElseStable) {
   }
 }
 
+// A row redone in double (its float dot products overflow: 1e20 * 1e19 = inf, and
+// inf - inf = NaN for the first key, whose true score is 0): its exponentials come
+// from the masked row as returned, not from the float pass's NaN.
+TEST(AttentionTrace, ARowRedoneInDoubleHasTheExponentialsOfItsReturnedScores) {
+  const std::vector<float> q = {1e20f, 1e20f}, k = {1e19f, -1e19f, 1e18f, 0.0f, 0.0f, 0.0f}, v = {1, 0, 0, 1, 1, 1};
+  attn::AttentionOptions options;
+  options.scale = attn::Scale::none();
+  const attn::AttentionShape shape{1, 3, 2, 2};
+  const auto trace = attn::attention(q, k, v, shape, options);
+  EXPECT_EQ(trace.masked, (std::vector<float>{0.0f, 1e38f, 0.0f}));
+  EXPECT_EQ(trace.exp_shifts[0], 1e38f);  // 1e38 + ln 3 > 88
+  EXPECT_EQ(trace.exps, (std::vector<float>{0.0f, 1.0f, 0.0f}));
+  EXPECT_EQ(trace.exp_sums[0], 1.0f);
+  EXPECT_EQ(trace.weights, (std::vector<float>{0.0f, 1.0f, 0.0f}));
+  expect_traces_close(trace, attn::reference::attention(q, k, v, shape, options));
+}
+
 TEST(AttentionTrace, TermsAreTheWeightedValuesAndSumToTheOutput) {
   const Inputs in = random_inputs(111, 4, 5, 3, 6);
   const std::size_t n = 4, m = 5, d_v = 6;
