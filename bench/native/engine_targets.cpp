@@ -91,7 +91,7 @@ void bottleneck() {
 void family() {
   for (attn::TaskKind task : {attn::TaskKind::Reverse, attn::TaskKind::Translate}) {
     const bool reverse = task == attn::TaskKind::Reverse;
-    std::printf("== family: luong on %s, 2000 steps; alignment: the strongest source = the reference, over 128 held-out\n",
+    std::printf("== family: luong on %s, 2000 steps; alignment: the strongest source = the reference (one right: the source after it), over 128 held-out\n",
                 reverse ? "reverse 16" : "translate");
     bool all = true;
     for (attn::LuongScore score : {attn::LuongScore::Dot, attn::LuongScore::General, attn::LuongScore::Concat})
@@ -104,10 +104,10 @@ void family() {
           const Run r = train(trainer, 2000, 250, 0.9);
           const attn::AlignmentAgreement a = trainer.alignment_agreement(128);
           all = all && r.last.generated_accuracy >= 0.9;
-          std::printf("  %-7s %-6s feeding %-3s generated %.3f (>= 0.9 at %4zu)  alignment %.3f  %.1f s\n",
+          std::printf("  %-7s %-6s feeding %-3s generated %.3f (>= 0.9 at %4zu)  alignment %.3f, one right of it %.3f  %.1f s\n",
                       score == attn::LuongScore::Dot ? "dot" : score == attn::LuongScore::General ? "general" : "concat",
                       window == attn::AttentionWindow::Global ? "global" : "local", feeding ? "on" : "off",
-                      r.last.generated_accuracy, r.steps_to_target, a.agreement, r.seconds);
+                      r.last.generated_accuracy, r.steps_to_target, a.agreement, a.one_right, r.seconds);
         }
     std::printf("  target every luong variant >= 0.9: %s\n", verdict(all));
   }

@@ -266,7 +266,7 @@ export interface TrainerHandle {
    * How often the alignment attention's largest weight is on the reference's source position, over the
    * first `examples` held-out examples (teacher forcing; particles excluded).
    */
-  alignmentAgreement(examples: number): Result<{ agreement: number; positions: number; examples: number }>;
+  alignmentAgreement(examples: number): Result<{ agreement: number; oneRight: number; positions: number; examples: number }>;
   /** Steps taken so far (0 before start()). */
   stepsTaken(): number;
   task(): Result<TaskDescription>;

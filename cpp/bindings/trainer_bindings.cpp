@@ -259,12 +259,13 @@ class TrainerBinding {
     });
   }
 
-  // examples -> { agreement, positions, examples }
+  // examples -> { agreement, oneRight, positions, examples }
   val alignmentAgreement(std::size_t examples) {
     return guarded([&] {
       const attn::AlignmentAgreement a = started().alignment_agreement(examples);
       val out = val::object();
       out.set("agreement", a.agreement);
+      out.set("oneRight", a.one_right);
       out.set("positions", a.positions);
       out.set("examples", a.examples);
       return out;

@@ -273,7 +273,7 @@ describe('evaluate on part of the held-out set, and the alignment against the re
     expect(after.agreement).toBeGreaterThan(0.7);
     trainer.dispose();
     const rnn = e.createTrainer({ task: 'translate', seed: 1, model: 'rnn', dModel: 8 });
-    expect(rnn.alignmentAgreement(4)).toEqual({ agreement: 0, positions: 0, examples: 0 });
+    expect(rnn.alignmentAgreement(4)).toEqual({ agreement: 0, oneRight: 0, positions: 0, examples: 0 });
     rnn.dispose();
   });
 });

@@ -77,6 +77,8 @@ struct HeadScore {
 // How well a model's attention follows the task's reference alignment.
 struct AlignmentAgreement {
   double agreement = 0.0;    // share of the aligned positions whose strongest source is the reference's
+  double one_right = 0.0;    // share whose strongest source is the one after the reference's (content
+                             // addressing on reversal: the source of the word just written)
   std::size_t positions = 0;  // target positions the reference aligns (particles excluded)
   std::size_t examples = 0;   // held-out examples read
 };

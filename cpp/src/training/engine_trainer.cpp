@@ -382,7 +382,7 @@ AlignmentReading EngineTrainer::alignment_reading(const SequenceExample& example
 
 AlignmentAgreement EngineTrainer::alignment_agreement(std::size_t examples) {
   AlignmentAgreement result;
-  std::size_t agree = 0;
+  std::size_t agree = 0, right = 0;
   for (const SequenceExample& e : task_.held_out()) {
     if (result.examples == examples) break;
     if (e.source.empty()) continue;
@@ -394,9 +394,14 @@ AlignmentAgreement EngineTrainer::alignment_agreement(std::size_t examples) {
       if (e.alignment[t] < 0) continue;
       ++result.positions;
       agree += strongest[t] == static_cast<std::size_t>(e.alignment[t]);
+      right += strongest[t] == static_cast<std::size_t>(e.alignment[t]) + 1;
     }
   }
-  result.agreement = result.positions == 0 ? 0.0 : static_cast<double>(agree) / static_cast<double>(result.positions);
+  const auto share = [&](std::size_t k) {
+    return result.positions == 0 ? 0.0 : static_cast<double>(k) / static_cast<double>(result.positions);
+  };
+  result.agreement = share(agree);
+  result.one_right = share(right);
   return result;
 }
 

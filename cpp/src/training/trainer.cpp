@@ -273,16 +273,23 @@ AlignmentAgreement Trainer::alignment_agreement(std::size_t examples) {
   if (engine_) return engine_->alignment_agreement(examples);
   // The 'attention' model: its reading of each held-out source against the task's fixed alignment.
   AlignmentAgreement result;
-  std::size_t agree = 0;
+  std::size_t agree = 0, right = 0;
   const auto alignment = classic_->task.alignment();
   for (const Example& e : classic_->task.held_out()) {
     if (result.examples == examples) break;
     ++result.examples;
     const std::vector<std::size_t> strongest = read_classic(e.source).strongest_sources();
-    for (std::size_t t = 0; t < alignment.size(); ++t) agree += strongest[t] == alignment[t];
+    for (std::size_t t = 0; t < alignment.size(); ++t) {
+      agree += strongest[t] == alignment[t];
+      right += strongest[t] == alignment[t] + 1;
+    }
     result.positions += alignment.size();
   }
-  result.agreement = result.positions == 0 ? 0.0 : static_cast<double>(agree) / static_cast<double>(result.positions);
+  const auto share = [&](std::size_t k) {
+    return result.positions == 0 ? 0.0 : static_cast<double>(k) / static_cast<double>(result.positions);
+  };
+  result.agreement = share(agree);
+  result.one_right = share(right);
   return result;
 }
 

@@ -396,6 +396,11 @@ export interface EvaluateOptions extends CallOptions {
 export interface AlignmentAgreement {
   /** Share of the aligned positions whose largest alignment weight is on the reference's source word. */
   agreement: number;
+  /**
+   * Share whose largest weight is on the source word after the reference's: on reversal, the
+   * source of the digit just written (content addressing, one right of the anti-diagonal).
+   */
+  oneRight: number;
   /** Target positions the reference aligns (content words) that were read. */
   positions: number;
   /** Held-out sentences read. */

@@ -303,7 +303,8 @@ export function makeTrainer(module, a, { testing = false } = {}) {
 
     // The share of the aligned target positions (content words) whose largest
     // alignment weight is on the reference's source word, over the first
-    // `examples` held-out sentences (default 128): { agreement, positions, examples }.
+    // `examples` held-out sentences (default 128): { agreement, positions, examples }; oneRight: the
+    // share whose largest weight is on the source word after the reference's.
     alignmentAgreement(examples = ALIGNMENT_EXAMPLES, callOptions) {
       const h = live('alignmentAgreement');
       const n = Math.min(count('examples', examples), task.heldOut);

@@ -28,7 +28,7 @@
 //          reader's pace (./pace.js), for watching
 //   step({ id, count?, measure? })  -> { id, step, points: [point], probe, playing: false }: count steps (default 1)
 //   evaluate({ id, examples?, ablate? })     -> trainer.evaluate: { loss, accuracy, generatedAccuracy, sequenceAccuracy }
-//   alignmentAgreement({ id, examples? })    -> { agreement, positions, examples }
+//   alignmentAgreement({ id, examples? })    -> { agreement, oneRight, positions, examples }
 //   probe({ id })                             -> the probe sentence's reading (every attention map)
 //   translate({ id, sentence })               -> the sentence's reading (an Error naming unknown words)
 //   generate({ id, sentence?, cache? })       -> trainer.generate's { source, tokens, steps } and
