@@ -71,14 +71,6 @@ export function firstReaching(points, level, value = (p) => p.accuracy) {
 // Chance on the repeat: one letter in the vocabulary.
 export const chanceOf = (trainer) => 1 / trainer.vocabulary.target.length;
 
-// The head of the run's last point with the largest `score` ('previousToken' or
-// 'prefixMatch'), and its value: { layer, head, value } or null.
-export function strongestHead(scores, score) {
-  let best = null;
-  for (const s of scores ?? []) if (!best || s[score] > best.value) best = { layer: s.layer, head: s.head, value: s[score] };
-  return best;
-}
-
 // ---- the sentences: each { key, params }, chosen from the numbers ----------
 
 // The drop: the plateau, then the step at which the accuracy on the repeat rose
