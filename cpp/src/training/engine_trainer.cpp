@@ -8,6 +8,7 @@
 #include "attn/error.hpp"
 #include "kernels/gemm.hpp"
 #include "layers/cross_entropy.hpp"
+#include "training/alignment_tally.hpp"
 #include "models/vocabulary.hpp"
 #include "training/gradient_clipping.hpp"
 #include "training/words.hpp"
@@ -381,28 +382,19 @@ AlignmentReading EngineTrainer::alignment_reading(const SequenceExample& example
 }
 
 AlignmentAgreement EngineTrainer::alignment_agreement(std::size_t examples) {
-  AlignmentAgreement result;
-  std::size_t agree = 0, right = 0;
+  AlignmentTally tally;
+  std::size_t read = 0;
   for (const SequenceExample& e : task_.held_out()) {
-    if (result.examples == examples) break;
+    if (read == examples) break;
     if (e.source.empty()) continue;
     const AlignmentReading r = alignment_reading(e);
     if (r.weights.empty()) break;  // a model without attention (rnn)
-    ++result.examples;
+    ++read;
     const std::vector<std::size_t> strongest = r.strongest_sources();
-    for (std::size_t t = 0; t < e.alignment.size(); ++t) {
-      if (e.alignment[t] < 0) continue;
-      ++result.positions;
-      agree += strongest[t] == static_cast<std::size_t>(e.alignment[t]);
-      right += strongest[t] == static_cast<std::size_t>(e.alignment[t]) + 1;
-    }
+    for (std::size_t t = 0; t < e.alignment.size(); ++t)
+      if (e.alignment[t] >= 0) tally.add(strongest[t], static_cast<std::size_t>(e.alignment[t]));
   }
-  const auto share = [&](std::size_t k) {
-    return result.positions == 0 ? 0.0 : static_cast<double>(k) / static_cast<double>(result.positions);
-  };
-  result.agreement = share(agree);
-  result.one_right = share(right);
-  return result;
+  return tally.result(read);
 }
 
 models::HeadRef EngineTrainer::head_of(const attn::HeadRef& head, std::size_t index) const {

@@ -11,6 +11,7 @@
 
 #include "attn/error.hpp"
 #include "kernels/gemm.hpp"
+#include "training/alignment_tally.hpp"
 #include "training/engine_session.hpp"
 #include "training/words.hpp"
 #include "validation.hpp"
@@ -272,25 +273,16 @@ std::vector<HeadScore> Trainer::head_scores() {
 AlignmentAgreement Trainer::alignment_agreement(std::size_t examples) {
   if (engine_) return engine_->alignment_agreement(examples);
   // The 'attention' model: its reading of each held-out source against the task's fixed alignment.
-  AlignmentAgreement result;
-  std::size_t agree = 0, right = 0;
+  training::AlignmentTally tally;
+  std::size_t read = 0;
   const auto alignment = classic_->task.alignment();
   for (const Example& e : classic_->task.held_out()) {
-    if (result.examples == examples) break;
-    ++result.examples;
+    if (read == examples) break;
+    ++read;
     const std::vector<std::size_t> strongest = read_classic(e.source).strongest_sources();
-    for (std::size_t t = 0; t < alignment.size(); ++t) {
-      agree += strongest[t] == alignment[t];
-      right += strongest[t] == alignment[t] + 1;
-    }
-    result.positions += alignment.size();
+    for (std::size_t t = 0; t < alignment.size(); ++t) tally.add(strongest[t], alignment[t]);
   }
-  const auto share = [&](std::size_t k) {
-    return result.positions == 0 ? 0.0 : static_cast<double>(k) / static_cast<double>(result.positions);
-  };
-  result.agreement = share(agree);
-  result.one_right = share(right);
-  return result;
+  return tally.result(read);
 }
 
 Trainer::TaskInfo Trainer::task_info() const {
