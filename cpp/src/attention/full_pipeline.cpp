@@ -22,18 +22,14 @@ namespace attn::detail {
 
 namespace {
 
-// Rows whose float intermediates could leave the float range: again, in double;
-// then redone(i) for each such row i.
-template <class Redone>
-void rows_in_double(const AttentionProblem& problem, const RowOutputs& out, Redone redone) {
+// Rows whose float intermediates could leave the float range: again, in double.
+void rows_in_double(const AttentionProblem& problem, const RowOutputs& out) {
   const FloatPathCheck float_path(problem.norms, problem.scale, 2.0);  // sum_j p_ij <= 1 (+ rounding)
   if (float_path.every_row()) return;
   std::vector<double> row(problem.shape.m);
   for (std::size_t i = 0; i < problem.shape.n; ++i) {
-    if (!float_path.row(problem.q + i * problem.shape.d_k, problem.shape.d_k)) {
+    if (!float_path.row(problem.q + i * problem.shape.d_k, problem.shape.d_k))
       attention_row_in_double(problem, i, row.data(), out);
-      redone(i);
-    }
   }
 }
 
@@ -47,16 +43,13 @@ void full_passes(const AttentionProblem& problem, float* matrix, float* output) 
   mask_block(matrix, n, m, 0, 0, problem.rule);                  // pass 3: -inf where the mask forbids
   kernels.softmax_rows(matrix, n, m);                            // pass 4: P = softmax_rows
   kernels.matmul_ab(matrix, problem.v, output, n, m, d_v);       // pass 5: O = P V      (n x d_v)
-  rows_in_double(problem, {.weights = matrix, .output = output}, [](std::size_t) {});
+  rows_in_double(problem, {.weights = matrix, .output = output});
 }
 
-// The same passes, each into a matrix of its own, the softmax in the two steps
-// the trace shows (its exponentials, then each divided by its row's sum), and
-// the terms (trace_steps.hpp). Each matrix starts as a copy of the one before,
+// The same passes, each into a matrix of its own, and the steps only the trace
+// shows (trace_steps.hpp). Each matrix starts as a copy of the one before,
 // never as zeros that the next pass would overwrite anyway: at n = 1024 that
-// saves writing 16 MiB. (Passes 2-5 a row at a time, each row kept in the L1
-// cache from one matrix to the next, measured no faster in WebAssembly: the
-// matrices must then start as zeros.)
+// saves writing 16 MiB.
 ATTN_FOR_SIZE void trace_passes(const AttentionProblem& problem, TraceTerms terms, AttentionTrace& trace) {
   const kernels::KernelTable& kernels = kernels::active();
   const std::size_t n = problem.shape.n, m = problem.shape.m, d_k = problem.shape.d_k, d_v = problem.shape.d_v;
@@ -76,24 +69,22 @@ ATTN_FOR_SIZE void trace_passes(const AttentionProblem& problem, TraceTerms term
   trace.masked.assign(trace.scaled.begin(), trace.scaled.end());
   mask_block(trace.masked.data(), n, m, 0, 0, problem.rule);
 
-  // pass 4: exps_ij = e^(masked_ij - c_i), exp_sums_i = sum_j exps_ij   (trace_steps.hpp: c_i is 0
-  // when the textbook e^(masked_ij) fit in a float, else max_j masked_ij; e^-inf = 0)
-  trace_exponentials(trace, n, m);
+  // pass 4: P = softmax_rows(masked)   (-inf -> 0; a fully masked row -> zeros). Not
+  // exps_ij / exp_sums_i from the exponentials below: with the textbook shift c_i = 0 the
+  // product e^(x_j) * (1 / sum) rounds to 1 + 1 ulp for a dominant key (the fuzzer found
+  // weights[1][0] > 1); the softmax's own shift by the row maximum keeps every weight <= 1.
+  trace.weights.assign(trace.masked.begin(), trace.masked.end());
+  kernels.softmax_rows(trace.weights.data(), n, m);
 
-  // pass 5: P_ij = exps_ij / exp_sums_i: the softmax, from the exponentials shown (one exp per
-  // score, not two: attention() in WebAssembly took 0.88x the time at n = 256, the same within
-  // the noise at n = 1024, where the passes wait on memory; where c_i is the row's maximum,
-  // softmax_rows bit for bit). A fully masked row's exponentials and weights are zeros.
-  trace.weights.assign(trace.exps.begin(), trace.exps.end());
-  for (std::size_t i = 0; i < n; ++i)
-    if (trace.exp_sums[i] > 0.0f) kernels.scale_in_place(1.0f / trace.exp_sums[i], trace.weights.data() + i * m, m);
-
-  // pass 6: O = P V                                     (n x d_v)
+  // pass 5: O = P V                                     (n x d_v)
   trace.output.resize(n * d_v);
   kernels.matmul_ab(trace.weights.data(), problem.v, trace.output.data(), n, m, d_v);
 
-  // rows redone in double: their exponentials again, from the masked row as returned
-  rows_in_double(problem, outputs_of(trace), [&](std::size_t i) { trace_exponential_row(trace, i, m); });
+  rows_in_double(problem, outputs_of(trace));
+
+  // the exponentials shown, from the masked scores as returned (rows redone in double
+  // included): exps_ij = e^(masked_ij - c_i), exp_sums_i = sum_j exps_ij (trace_steps.hpp)
+  trace_exponentials(trace, n, m);
 
   // when asked, the terms p_ij v_j      (n x m x d_v)
   trace_terms(problem, term_count, trace);

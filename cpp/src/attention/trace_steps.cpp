@@ -30,28 +30,16 @@ float exp_shift(const float* x, std::size_t m) {
   return textbook ? 0.0f : highest;
 }
 
-namespace {
-
-// Row i of trace.exps (a copy of masked row i) exponentiated in place: e^(x_j - c_i) and their sum.
-void exponentiate_row(AttentionTrace& trace, std::size_t i, std::size_t m) {
-  float* row = trace.exps.data() + i * m;
-  const float shift = exp_shift(row, m);
-  trace.exp_sums[i] = kernels::exp_shifted_sum(row, m, shift);
-  trace.exp_shifts[i] = shift;
-}
-
-}  // namespace
-
 void trace_exponentials(AttentionTrace& trace, std::size_t n, std::size_t m) {
   trace.exps = trace.masked;  // each row exponentiated in place below
   trace.exp_sums.resize(n);
   trace.exp_shifts.resize(n);
-  for (std::size_t i = 0; i < n; ++i) exponentiate_row(trace, i, m);
-}
-
-void trace_exponential_row(AttentionTrace& trace, std::size_t i, std::size_t m) {
-  std::copy_n(trace.masked.data() + i * m, m, trace.exps.data() + i * m);
-  exponentiate_row(trace, i, m);
+  for (std::size_t i = 0; i < n; ++i) {
+    float* row = trace.exps.data() + i * m;
+    const float shift = exp_shift(row, m);
+    trace.exp_sums[i] = kernels::exp_shifted_sum(row, m, shift);
+    trace.exp_shifts[i] = shift;
+  }
 }
 
 void reference_exponentials(AttentionTrace& trace, std::size_t n, std::size_t m) {

@@ -22,8 +22,6 @@ float exp_shift(const float* x, std::size_t m);
 // about 1 ulp; every argument is in its range by the choice of c_i), since attention() is timed
 // beside the output-only path (an exp in double per score took it from 1.6x to 2.8x of that path).
 void trace_exponentials(AttentionTrace& trace, std::size_t n, std::size_t m);
-// Row i of the same, again from trace.masked (after the row was redone in double).
-void trace_exponential_row(AttentionTrace& trace, std::size_t i, std::size_t m);
 // trace_exponentials in double, each rounded to float once: the reference's.
 void reference_exponentials(AttentionTrace& trace, std::size_t n, std::size_t m);
 
