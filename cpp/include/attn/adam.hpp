@@ -55,7 +55,12 @@ class Adam {
  private:
   AdamOptions options_;
   std::vector<float> first_moment_, second_moment_;  // m, v
-  std::vector<unsigned char> decays_;                // empty: all
+  // Per parameter, the factor of the decay step: 1 - α λ where weight decay
+  // applies, 1 elsewhere (θ * 1 is θ, bit for bit). Floats, not the mask's
+  // bytes: a loop that reads a float per entry vectorises with SSE2 too (the
+  // byte mask's select kept the portable build's loop scalar: 15% of a
+  // transformer step natively, against 3% built with AVX-512).
+  std::vector<float> decay_factors_;
   double beta1_power_ = 1.0, beta2_power_ = 1.0;     // β1^t, β2^t
   std::size_t steps_ = 0;
 };

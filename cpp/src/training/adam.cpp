@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
-#include <utility>
 
 #include "validation.hpp"
 #include "attn/error.hpp"
@@ -30,7 +29,7 @@ void require_decay(const char* name, float value) {
 }  // namespace
 
 Adam::Adam(std::size_t parameter_count, const AdamOptions& options, std::vector<unsigned char> decays)
-    : options_(options), decays_(std::move(decays)) {
+    : options_(options) {
   detail::require_dimension("parameter_count", parameter_count);
   require_positive("learning_rate", options.learning_rate);
   require_positive("epsilon", options.epsilon);
@@ -40,9 +39,15 @@ Adam::Adam(std::size_t parameter_count, const AdamOptions& options, std::vector<
     throw ValueError("weight_decay: expected a number >= 0 with learning_rate * weight_decay < 1, got " +
                      detail::describe_value(options.weight_decay));
   }
-  if (!decays_.empty() && decays_.size() != parameter_count) {
+  if (!decays.empty() && decays.size() != parameter_count) {
     throw ShapeError("decays: expected parameter_count = " + std::to_string(parameter_count) + " entries, got " +
-                     std::to_string(decays_.size()));
+                     std::to_string(decays.size()));
+  }
+  // θ (1 - α λ) where the decay applies (every parameter when no mask is given), θ * 1 elsewhere.
+  const float decayed = options.weight_decay != 0.0f ? 1.0f - options.learning_rate * options.weight_decay : 1.0f;
+  decay_factors_.assign(parameter_count, decayed);
+  for (std::size_t i = 0; i < decays.size(); ++i) {
+    if (decays[i] == 0) decay_factors_[i] = 1.0f;
   }
   first_moment_.assign(parameter_count, 0.0f);
   second_moment_.assign(parameter_count, 0.0f);
@@ -73,19 +78,16 @@ void Adam::step(std::span<float> parameters, FloatSpan gradients) {
   const float inverse_correction2 = static_cast<float>(1.0 / (1.0 - beta2_power));
   const float beta1 = options_.beta1, beta2 = options_.beta2, epsilon = options_.epsilon;
   const float one_minus_beta1 = 1.0f - beta1, one_minus_beta2 = 1.0f - beta2;
-  const float decay = 1.0f - options_.learning_rate * options_.weight_decay;  // 1 - α λ
-  // The factor of a parameter that decays (θ * 1 is θ, bit for bit, for the others).
-  const float decayed = options_.weight_decay != 0.0f ? decay : 1.0f;
-  const unsigned char* decay_mask = decays_.empty() ? nullptr : decays_.data();
   if (!std::isfinite(step_size)) {
     throw ValueError("learning_rate: expected a rate whose step learning_rate / (1 - beta1^t) fits in a float, got " +
                      detail::describe_value(options_.learning_rate) + " (step " + std::to_string(steps_ + 1) + ": " +
                      detail::describe_value(options_.learning_rate / (1.0 - beta1_power)) + ")");
   }
   const float* g = gradients.data();
+  const float* decay_factor = decay_factors_.data();
   // The update of parameter i, on (θ, m, v) passed in and out.
   const auto update = [&](std::size_t i, float& theta, float& m, float& v) {
-    theta *= (decay_mask == nullptr || decay_mask[i] != 0) ? decayed : 1.0f;
+    theta *= decay_factor[i];
     m = beta1 * m + one_minus_beta1 * g[i];
     v = beta2 * v + one_minus_beta2 * (g[i] * g[i]);
     theta -= step_size * m / (std::sqrt(v * inverse_correction2) + epsilon);
@@ -118,7 +120,7 @@ void Adam::step(std::span<float> parameters, FloatSpan gradients) {
       }
       if (!std::isfinite(theta_i)) {
         throw ValueError("parameters[" + std::to_string(i) + "]: the update gives " +
-                         detail::describe_value(static_cast<double>(theta[i]) * decay -
+                         detail::describe_value(static_cast<double>(theta[i]) * decay_factor[i] -
                                                 static_cast<double>(step_size) * m_i /
                                                     (std::sqrt(static_cast<double>(v_i) * inverse_correction2) + epsilon)) +
                          ", beyond the float range (|x| <= 3.40282347e+38): learning_rate " +
