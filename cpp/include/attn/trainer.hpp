@@ -129,7 +129,7 @@ struct TrainerFootprint {
   std::size_t source_length = 0, target_length = 0, target_vocabulary = 0, held_out = 0;
   std::size_t parameters = 0;  // floats the model learns
   // The most memory it holds at once, in bytes: the parameters, their
-  // gradients and Adam's two moments, the workspaces of a training batch and
+  // gradients, Adam's two moments and decay factors, the workspaces of a training batch and
   // of the held-out set, the batch, and what an evaluation gathers.
   // (A double: in WebAssembly a size_t holds at most 4 GiB, and a refused
   // trainer's need may be more.)

@@ -324,13 +324,13 @@ EngineFootprint EngineTrainer::footprint(const EngineTrainerSettings& settings) 
   f.target_vocabulary = task.target_vocabulary().size();
   f.held_out = held_out.size();
   f.parameters = model->parameters().size();
-  // values, gradients, Adam's two moments, the decay mask; a step's graph; an
+  // values, gradients, Adam's two moments and decay factors; a step's graph; an
   // evaluation chunk's graph (values without gradients: half a recorded pass's);
   // the decoding's graph and state (about one example's values again).
   // With a quarter more for what the estimate leaves out (the task's tables,
   // the allocator's rounding): measured, a trainer holds 55-85% of it
   // (tests/native/trainer_options_test.cpp).
-  f.bytes = (1.25 * (16.0 * parameters + parameters + 4.0 * graph_floats +
+  f.bytes = (1.25 * (20.0 * parameters + 4.0 * graph_floats +
                                              4.0 * (chunk + 1.0) * per_example_graph / 2.0 + 4.0 * per_example_graph));
   // Work: the products' multiply-adds, each float the pass writes (2 units:
   // the element-wise layers), Adam's update of each parameter (20), and a

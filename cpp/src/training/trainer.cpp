@@ -72,9 +72,10 @@ TrainerFootprint Trainer::footprint(const TrainerOptions& options, OptionNames n
   const std::size_t chunk = std::min(held_out, kEvaluationChunk);
   const std::size_t s = task.source_length(), t = task.target_length();
   const std::size_t parameters = Seq2SeqModel::parameter_count(shape);
-  // The model's floats, Adam's two moments; the batch's ids; evaluate()'s
-  // gathered ids of a chunk, and its copies of the logits and weights (Prediction).
-  const std::size_t floats = Seq2SeqModel::floats_held(shape, batch, chunk) + 2 * parameters +
+  // The model's floats, Adam's two moments and its decay factors; the batch's
+  // ids; evaluate()'s gathered ids of a chunk, and its copies of the logits and
+  // weights (Prediction).
+  const std::size_t floats = Seq2SeqModel::floats_held(shape, batch, chunk) + 3 * parameters +
                              chunk * t * (shape.target_vocabulary + shape.heads * s);
   const std::size_t ids = batch * (s + t) + chunk * (s + t);
   // Work: the formula of web/src/engine/work-limits.js (trainerStep,
