@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <span>
 #include <vector>
 
 #include "attn/adam.hpp"
@@ -78,6 +79,23 @@ TEST(Adam, BadOptionsAndLengthsNameTheArgument) {
   std::vector<float> theta(3), short_gradient(2);
   EXPECT_TRUE(throws_with_message<attn::ShapeError>([&] { adam.step(theta, short_gradient); },
                                                     {"gradients: expected parameter_count = 3 floats, got 2"}));
+  // Gradients that share memory with the parameters (the update loop runs on
+  // arrays it may assume apart): refused, nothing changed, and the next step works.
+  std::vector<float> shared = {1.0f, 2.0f, 3.0f, 4.0f};
+  const std::span<float> params(shared.data(), 3);
+  for (std::size_t offset : {0, 1, 2}) {
+    EXPECT_TRUE(throws_with_message<attn::ValueError>(
+        [&] { adam.step(params, attn::FloatSpan(shared.data() + offset, 3)); },
+        {"gradients: expected an array apart from parameters, got one that overlaps it"}))
+        << "offset " << offset;
+  }
+  EXPECT_EQ(shared, (std::vector<float>{1.0f, 2.0f, 3.0f, 4.0f}));
+  EXPECT_EQ(adam.steps_taken(), 0u);
+  // Side by side in one buffer, either way round, is apart.
+  std::vector<float> buffer(6, 0.5f);
+  adam.step(std::span<float>(buffer.data(), 3), attn::FloatSpan(buffer.data() + 3, 3));
+  adam.step(std::span<float>(buffer.data() + 3, 3), attn::FloatSpan(buffer.data(), 3));
+  EXPECT_EQ(adam.steps_taken(), 2u);
 }
 
 }  // namespace
