@@ -46,7 +46,9 @@ class Adam {
   // NaN"), if a gradient's moments would leave the float range (|g| above
   // about 1.8e19: g^2 overflows), or if the update would ("parameters[0]:
   // the update gives 1e+40, beyond the float range ...": the learning rate is
-  // too large for these numbers). Every parameter it leaves is finite.
+  // too large for these numbers), or if the gradients share memory with the
+  // parameters ("gradients: expected an array apart from parameters, got one
+  // that overlaps it"). Every parameter it leaves is finite.
   void step(std::span<float> parameters, FloatSpan gradients);
 
   std::size_t steps_taken() const { return steps_; }
