@@ -81,15 +81,16 @@ TEST(Adam, BadOptionsAndLengthsNameTheArgument) {
                                                     {"gradients: expected parameter_count = 3 floats, got 2"}));
   // Gradients that share memory with the parameters (the update loop runs on
   // arrays it may assume apart): refused, nothing changed, and the next step works.
-  std::vector<float> shared = {1.0f, 2.0f, 3.0f, 4.0f};
-  const std::span<float> params(shared.data(), 3);
+  // The parameters are shared[1..3]; the gradients start before them, on them, and inside them.
+  std::vector<float> shared = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f};
+  const std::span<float> params(shared.data() + 1, 3);
   for (std::size_t offset : {0, 1, 2}) {
     EXPECT_TRUE(throws_with_message<attn::ValueError>(
         [&] { adam.step(params, attn::FloatSpan(shared.data() + offset, 3)); },
         {"gradients: expected an array apart from parameters, got one that overlaps it"}))
         << "offset " << offset;
   }
-  EXPECT_EQ(shared, (std::vector<float>{1.0f, 2.0f, 3.0f, 4.0f}));
+  EXPECT_EQ(shared, (std::vector<float>{1.0f, 2.0f, 3.0f, 4.0f, 5.0f}));
   EXPECT_EQ(adam.steps_taken(), 0u);
   // Side by side in one buffer, either way round, is apart.
   std::vector<float> buffer(6, 0.5f);

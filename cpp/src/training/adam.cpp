@@ -44,9 +44,9 @@ Adam::Adam(std::size_t parameter_count, const AdamOptions& options, std::vector<
     throw ShapeError("decays: expected parameter_count = " + std::to_string(parameter_count) + " entries, got " +
                      std::to_string(decays.size()));
   }
-  // θ (1 - α λ) where the decay applies (every parameter when no mask is given), θ * 1 elsewhere.
-  const float decayed = options.weight_decay != 0.0f ? 1.0f - options.learning_rate * options.weight_decay : 1.0f;
-  decay_factors_.assign(parameter_count, decayed);
+  // θ (1 - α λ) where the decay applies (every parameter when no mask is given), θ * 1 elsewhere
+  // (1 - α λ is exactly 1 when λ = 0).
+  decay_factors_.assign(parameter_count, 1.0f - options.learning_rate * options.weight_decay);
   for (std::size_t i = 0; i < decays.size(); ++i) {
     if (decays[i] == 0) decay_factors_[i] = 1.0f;
   }
