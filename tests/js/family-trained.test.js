@@ -17,6 +17,7 @@ import { decodeSection, encodeSection } from '../../web/src/lib/params.js';
 import { translator } from '../../web/src/i18n/lookup.js';
 import en from '../../web/src/i18n/en/family-trained.js';
 import ko from '../../web/src/i18n/ko/family-trained.js';
+import { formatPercent } from '../../web/src/lib/format.js';
 
 const T = { en: translator(en), ko: translator(ko) };
 
@@ -137,8 +138,15 @@ describe('the sentences follow the numbers, whichever way the runs came out', ()
 
   test('reversal on the anti-diagonal: no sentence of a shift, and none of looking elsewhere', () => {
     const state = finished({ ...DEFAULTS, task: 'reverse', scores: ['general'] }, { 'luong-general-global-feed': { reached: 350, probe: reading({ on: 8 }) } });
-    expect(keys(state)).toEqual(['summary.reach.one', 'summary.alignment.reverse', 'summary.probe.reverse']);
+    expect(keys(state)).toEqual(['summary.reach.one', 'summary.alignment.one.reverse', 'summary.probe.one.reverse']);
     expect(text('en', state)).toContain('Luong general · global · feeding reached 95% on the held-out part at step 350.');
+    // One variant: its own share, not a range from it to itself; its map, not "all 1 variants".
+    const share = formatPercent(state.runs['luong-general-global-feed'].agreement.agreement, 1);
+    expect(text('en', state)).toContain(`the digit it copies for ${share} of them.`);
+    expect(text('ko', state)).toContain(`소스 숫자에 놓인 비율은 ${share}입니다.`);
+    expect(text('en', state)).toContain('In the probe’s map, the largest weight sits on the digit being copied');
+    expect(text('en', state)).not.toMatch(/ to \d|all 1 variants/);
+    expect(text('ko', state)).not.toContain('변형 1개를 통틀어');
     expect(text('ko', state)).toContain('Luong general · global · 피딩 켬은 350단계에');
     expect(text('en', state)).toContain('in 8 of 8 rows, one position right of it (the digit written just before) in 0');
   });

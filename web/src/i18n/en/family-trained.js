@@ -95,11 +95,19 @@ export default {
     alignment: {
       translate: 'Where they look: over {examples} held-out sentences, the largest weight of a content word sat on its English source word for {low} ({lowVariant}) to {high} ({highVariant}) of them.',
       reverse: 'Where they look: over {examples} held-out sequences, the largest weight of an output digit sat on the digit it copies for {low} ({lowVariant}) to {high} ({highVariant}) of them.',
+      one: {
+        translate: 'Where it looks: over {examples} held-out sentences, the largest weight of a content word sat on its English source word for {share} of them.',
+        reverse: 'Where it looks: over {examples} held-out sequences, the largest weight of an output digit sat on the digit it copies for {share} of them.',
+      },
     },
     elsewhere: 'Right without looking where the reference does: {variants} wrote at least {well} of the output right while their largest weight sat on the reference’s source position for less than half of it. The peak of the attention is not the only way to the right output.',
     probe: {
       translate: 'In the probe’s maps, over all {count} variants, the largest weight of a content word sits on its source word in {on} of {aligned} rows, one word right of it in {right}, one word left in {left}.',
       reverse: 'In the probe’s maps, over all {count} variants, the largest weight sits on the digit being copied (the anti-diagonal) in {on} of {aligned} rows, one position right of it (the digit written just before) in {right}, one left in {left}.',
+      one: {
+        translate: 'In the probe’s map, the largest weight of a content word sits on its source word in {on} of {aligned} rows, one word right of it in {right}, one word left in {left}.',
+        reverse: 'In the probe’s map, the largest weight sits on the digit being copied (the anti-diagonal) in {on} of {aligned} rows, one position right of it (the digit written just before) in {right}, one left in {left}.',
+      },
     },
     shifted: {
       reverse: 'In the probe, most of the largest weights of {variants} sit one position right of the reference: on the source digit the model has just written. The decoder finds that digit by its content, and reads its neighbour, the digit to write next, from the encoder state there.',

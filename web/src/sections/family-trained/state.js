@@ -202,10 +202,12 @@ export function summarize(state) {
   }
 
   // Where they look: the agreement of the largest weight with the reference, over held-out sentences.
+  // (One variant: its share, not a range from it to itself.)
   const agreements = runs.map((r) => r.agreement.agreement);
   const low = Math.min(...agreements);
   const high = Math.max(...agreements);
-  parts.push({ key: `summary.alignment.${task}`, params: { low, high, lowVariant: runs[agreements.indexOf(low)].variant, highVariant: runs[agreements.indexOf(high)].variant, examples: AGREEMENT_EXAMPLES } });
+  if (runs.length === 1) parts.push({ key: `summary.alignment.one.${task}`, params: { share: low, examples: AGREEMENT_EXAMPLES } });
+  else parts.push({ key: `summary.alignment.${task}`, params: { low, high, lowVariant: runs[agreements.indexOf(low)].variant, highVariant: runs[agreements.indexOf(high)].variant, examples: AGREEMENT_EXAMPLES } });
   const elsewhere = runs.filter((r) => r.final.generatedAccuracy >= WELL && r.agreement.agreement < ELSEWHERE);
   if (elsewhere.length) parts.push({ key: 'summary.elsewhere', params: { variants: elsewhere.map((r) => r.variant), well: WELL } });
 
@@ -216,7 +218,7 @@ export function summarize(state) {
     const a = probeAlignment(r.probe);
     for (const k of Object.keys(totals)) totals[k] += a[k];
   }
-  parts.push({ key: `summary.probe.${task}`, params: { ...totals, count: runs.length } });
+  parts.push({ key: runs.length === 1 ? `summary.probe.one.${task}` : `summary.probe.${task}`, params: { ...totals, count: runs.length } });
 
   // The probe: a variant whose largest weights sit mostly one position right of the reference.
   const shifted = runs.filter((r) => {
@@ -265,7 +267,7 @@ export function describeRuns(t, state) {
         text.list = v.map((p) => t('summary.pair', { score: t(`variants.scores.${p.score}`), a: steps(p.a), b: steps(p.b) })).join(t('summary.separator'));
       } else if (Array.isArray(v)) text[name] = names(v);
       else if (v && typeof v === 'object') text[name] = variantName(t, v);
-      else if (['target', 'well', 'low', 'high', 'lowest'].includes(name) && typeof v === 'number') text[name] = formatPercent(v, name === 'target' || name === 'well' ? 0 : 1);
+      else if (['target', 'well', 'low', 'high', 'share', 'lowest'].includes(name) && typeof v === 'number') text[name] = formatPercent(v, name === 'target' || name === 'well' ? 0 : 1);
       else text[name] = v;
     }
     return t(key, text);
