@@ -6,9 +6,11 @@
 # (tests/e2e/, fixtures served from tests/e2e/fixtures/, never copied into
 # dist/) and the npm package test; last, checks that dist/ holds only what a
 # site needs. Prints the wall time of each part and of the layer. The test
-# files run two at a time (ATTN_JOBS), each in its own Chromium: a file spends
-# much of its time waiting on frames, workers and timers (tests/e2e/ took
-# 497 s one file at a time, 303 s two at a time, on a loaded 2-core machine).
+# files run three at a time (ATTN_E2E_JOBS), each in its own Chromium: a file
+# spends much of its time waiting on frames, workers and timers (tests/e2e/
+# took 497 s one file at a time, 303 s two at a time, on a loaded 2-core
+# machine; on a quiet one, 2026-12-05, 215 s two at a time with the cores idle
+# 11% of it, 176-181 s three at a time with them idle 1-3%, 180 s four at a time).
 # (The soaks, the screenshot matrix and the repeated speed runs, which measure
 # one thing at a time: npm run test:stress.)
 #   npm run test:e2e -- tests/e2e/sections.test.mjs ...   the same builds, then only
@@ -26,10 +28,10 @@ builds() {
 }
 timed "the builds" builds
 if [ $# -gt 0 ]; then
-  timed "end-to-end tests (headless Chromium): $*" node --test --test-concurrency="${ATTN_JOBS:-2}" "$@"
+  timed "end-to-end tests (headless Chromium): $*" node --test --test-concurrency="${ATTN_E2E_JOBS:-3}" "$@"
 else
   timed "size of one embedded section and of each module, measured in headless Chromium (budgets in scripts/size-report.mjs)" node scripts/size-report.mjs
   timed "end-to-end tests (headless Chromium) and the npm package (npm pack, offline install)" \
-    node --test --test-concurrency="${ATTN_JOBS:-2}" tests/e2e/ tests/package/pack.test.mjs
+    node --test --test-concurrency="${ATTN_E2E_JOBS:-3}" tests/e2e/ tests/package/pack.test.mjs
 fi
 timed "dist/ holds only the site" node --test tests/package/dist-contents.test.mjs

@@ -168,17 +168,30 @@ test('the blog\'s iframe (embed.html at 335 px): no sideways scroll, axe clean',
 // Each section alone in the iframe route: its own styles only (on the page and
 // in all-sections.html another section's sheet can hide a missing import, as
 // multi-head's cost table once lacked components/matrix.css), full and compact.
+// One load per section: `compact` is presentation only (attention-demo.css; the
+// widget does not render again for it), so the widget is set compact in place,
+// as embed.html?...&compact would have made it, and measured again.
 test(`every section alone in embed.html at 335 px: no sideways scroll, full and compact`, async () => {
   const wide = [];
   for (const { id } of sections) {
+    const page = await session.newPage(`embed/embed.html?section=${id}&lang=en`, { width: 335, height: 900 });
+    await page.waitForSelector('attention-demo[data-ready]', { timeout: 30000 });
+    // The section's prose shown, then hidden (compact shows the panels only).
+    const prose = () => page.$eval('attention-demo', (el) => [...el.shadowRoot.querySelector('.ad-section').children]
+      .filter((c) => !c.matches('.panel, .share-notice') && getComputedStyle(c).display !== 'none').length);
     for (const compact of ['', '&compact']) {
-      const page = await session.newPage(`embed/embed.html?section=${id}&lang=en${compact}`, { width: 335, height: 900 });
-      await page.waitForSelector('attention-demo[data-ready]', { timeout: 30000 });
+      if (compact) {
+        await page.$eval('attention-demo', (el) => el.setAttribute('compact', ''));
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        assert.equal(await prose(), 0, `${id}: compact hides the prose`);
+      } else {
+        assert.ok(await prose() > 0, `${id}: the prose is shown`);
+      }
       const over = await sidewaysScroll(page);
       if (over > 0) wide.push(`${id}${compact}: ${over}px`);
-      assert.deepEqual(session.consoleErrors(page), [], id);
-      await page.close();
     }
+    assert.deepEqual(session.consoleErrors(page), [], id);
+    await page.close();
   }
   assert.deepEqual(wide, [], 'sections that scroll sideways in a 335 px iframe');
   // The worked example in article 000's columns (its table transposed): no sideways scroll, axe clean.
