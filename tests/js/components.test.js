@@ -33,6 +33,16 @@ describe('line chart scales', () => {
     expect(logTicks(0.1, 100)).toEqual([0.1, 1, 10, 100]);
     expect(logTicks(0.01, 10000)).toEqual([0.01, 0.1, 1, 10, 100, 1000, 10000]);
   });
+  test('a log axis without a positive value: no tick from 0, a decade to draw (the chart once filled an array from 10^-Infinity until a RangeError)', () => {
+    expect(logTicks(0, 1)).toEqual([]);
+    expect(logTicks(-1, 1)).toEqual([]);
+    expect(logTicks(1, Infinity)).toEqual([]);
+    expect(logTicks(NaN, 10)).toEqual([]);
+    expect(domainOf([0, 0, 0], { scale: 'log' })).toEqual([1, 10]);
+    expect(domainOf([0, -2, NaN, Infinity], { scale: 'log' })).toEqual([1, 10]);
+    expect(logTicks(...domainOf([0], { scale: 'log' }))).toEqual([1, 2, 5, 10]);
+    expect(domainOf([])).toEqual([expect.closeTo(-0.08, 12), expect.closeTo(1.08, 12)]);   // linear: [0, 1], padded
+  });
   test('domains', () => {
     expect(domainOf([3, 40], { scale: 'log' })).toEqual([1, 100]);
     expect(domainOf([0.2, 0.8], { min: 0, max: 1 })).toEqual([0, 1]);

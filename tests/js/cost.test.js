@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createAttention } from '../../web/src/engine/index.js';
 import { plainJsAttention } from '../../web/src/sections/cost/plain-js-attention.js';
 import {
-  D, LARGEST_CHOICES, SERIES, SIZES, compareTimes, flopsOf, growth, quantile, runBenchmark, sizesUpTo, summaryParts, time, totalWork,
+  D, LARGEST_CHOICES, SERIES, SIZES, clockResolution, compareTimes, flopsOf, growth, quantile, runBenchmark, sizesUpTo, summaryParts, time, totalWork,
 } from '../../web/src/sections/cost/bench.js';
 import { FLOAT_BYTES, formatBytes, memoryOf, tilesOf } from '../../web/src/sections/cost/memory.js';
 import { openWorker } from '../../web/src/worker/bridge.js';
@@ -158,6 +158,33 @@ describe('the benchmark loop', () => {
     clock = 0;
     const slow = time(() => { clock += 500; }, { now, budgetMs: 150, minSamples: 3 });
     expect(slow).toMatchObject({ ms: 500, samples: 3, reps: 3, warmup: 1 });
+  });
+
+  test('timing on a coarse clock (1 ms ticks): no sample reads 0 ms, the batches last 10 ticks', () => {
+    // Work of 0.1 ms a call, read on a clock that shows whole milliseconds. A
+    // slow first call (30 ms) used to size the batches at one call: each read
+    // 0 ms, and so did the median (the chart then had no place on its log axis).
+    let t = 0;
+    let calls = 0;
+    const fn = () => { calls += 1; t += calls === 1 ? 30 : 0.1; };
+    const still = time(fn, { now: () => Math.floor(t), warmupMs: 20, batchMs: 4, minSamples: 5 });
+    expect(still.ms).toBeCloseTo(0.1, 2);
+    expect(still.low).toBeGreaterThan(0);
+    // A clock that moves on its own (each reading costs 1 us) in 1 ms ticks: its
+    // resolution is read, and a batch lasts 10 ticks even when asked for none.
+    expect(clockResolution(() => Math.floor((t += 0.001)))).toBe(1);
+    calls = 0;
+    const r = time(fn, { now: () => Math.floor((t += 0.001)), warmupMs: 20, batchMs: 0, minSamples: 5, maxSamples: 5 });
+    expect(r.low).toBeGreaterThan(0.09);
+    expect(r.high).toBeLessThan(0.12);
+    expect(r.reps / r.samples).toBeGreaterThanOrEqual(90);   // 10 ms of 0.1 ms calls
+    // Chromium's 0.1 ms clock: 1 ms batches would do, batchMs (4) rules.
+    expect(clockResolution(() => Math.floor((t += 0.001) * 10) / 10)).toBeCloseTo(0.1, 9);
+  });
+
+  test('timing refuses a clock that never moves, in words', () => {
+    expect(() => time(() => {}, { now: () => 5 })).toThrow('timing: the clock did not advance over 1,000,000 calls');
+    expect(clockResolution(() => 5)).toBe(0);
   });
 
   test('quantiles, and the spread of noisy samples', () => {

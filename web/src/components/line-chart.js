@@ -29,9 +29,12 @@ export function niceTicks(lo, hi, count = 5) {
 }
 
 // Log ticks: the powers of ten in [lo, hi], with 2 and 5 between them when the
-// range spans fewer than three decades.
+// range spans fewer than three decades. None unless 0 < lo <= hi < Infinity (a
+// log axis has no place for 0: from 10^-Infinity the loop once pushed ticks until
+// the array could hold no more, ~30 s and a RangeError).
 export function logTicks(lo, hi) {
   const ticks = [];
+  if (!(lo > 0 && lo <= hi && hi < Infinity)) return ticks;
   const first = Math.floor(Math.log10(lo));
   const last = Math.ceil(Math.log10(hi));
   const factors = last - first < 3 ? [1, 2, 5] : [1];
@@ -48,8 +51,9 @@ export function logTicks(lo, hi) {
 // decades for a log axis.
 export function domainOf(values, { scale = 'linear', includeZero = false, min, max } = {}) {
   const finite = values.filter((v) => Number.isFinite(v) && (scale !== 'log' || v > 0));
-  let lo = min ?? (finite.length ? Math.min(...finite) : 0);
-  let hi = max ?? (finite.length ? Math.max(...finite) : 1);
+  // Without a value to place: [0, 1], or on a log axis the decade [1, 10].
+  let lo = min ?? (finite.length ? Math.min(...finite) : scale === 'log' ? 1 : 0);
+  let hi = max ?? (finite.length ? Math.max(...finite) : scale === 'log' ? 10 : 1);
   if (scale === 'log') {
     if (min === undefined) lo = 10 ** Math.floor(Math.log10(lo));
     if (max === undefined) hi = 10 ** Math.ceil(Math.log10(hi));

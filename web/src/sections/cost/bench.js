@@ -33,19 +33,42 @@ export function totalWork(sizes, seriesCount = SERIES.length) {
 
 export { quantile };
 
+// The clock's resolution in ms: the step of `now` between two readings that
+// differ (browsers coarsen performance.now(): 0.1 ms in Chromium's ordinary
+// pages, 1 ms in Firefox's and in pages whose clock is stood in for, coarser
+// with anti-fingerprinting). 0 when it does not advance on its own (a test's
+// clock that only the timed code moves).
+export function clockResolution(now, maxReads = 1e6) {
+  let a = now();
+  let b = a;
+  for (let i = 0; i < maxReads && b === a; i++) b = now();   // onto a tick
+  if (b === a) return 0;
+  a = b;
+  for (let i = 0; i < maxReads && b === a; i++) b = now();   // to the next one
+  return b > a ? b - a : 0;
+}
+
+// The calls to give up after, when the clock has not reached its mark.
+export const MAX_CALLS = 1e6;
+
 // Times `fn` (issue 9: one slow first call, counted as the measurement, made
 // the chart of a busy device non-monotonic):
 // 1. warm-up: calls, not counted, until `warmupMs` have passed (at least one);
-// 2. samples: each the time per call of a batch long enough for the timer
-//    (browsers round performance.now() to 0.1 ms or coarser); at least
-//    `minSamples`, then more (up to `maxSamples`) while within `budgetMs`;
+// 2. samples: each the time per call of a batch of calls that lasts at least
+//    `batchMs` and at least 10 ticks of the clock (so a coarse clock costs at
+//    most a tenth of a sample, and no sample reads 0 ms: with 1 ms ticks, a
+//    batch sized from the warm-up once read 0 ms for 0.2 ms of work, and the
+//    chart's log axis had nowhere to start); at least `minSamples`, then more
+//    (up to `maxSamples`) while within `budgetMs`;
 // 3. the median time per call, and the spread of the samples: their 25th and
 //    75th percentiles (`low`, `high`), the middle half.
 // A generator: it yields after every warm-up call and every sample, where its
 // caller may pause (the time spent outside is not counted); returns the timing.
+// Throws if the clock stands still for MAX_CALLS calls.
 export function* timing(fn, {
   warmupMs = 20, budgetMs = 150, batchMs = 4, minSamples = 5, maxSamples = 25, now = () => performance.now(),
 } = {}) {
+  const stalled = () => new Error(`timing: the clock did not advance over ${MAX_CALLS.toLocaleString('en-US')} calls`);
   let warm = 0;
   let calls = 0;
   do {
@@ -53,18 +76,27 @@ export function* timing(fn, {
     fn();
     warm += now() - t;
     calls += 1;
+    if (calls >= MAX_CALLS) throw stalled();
     yield;
   } while (warm < warmupMs);
-  const perCall = warm / calls;
-  const perBatch = Math.max(1, Math.ceil(batchMs / Math.max(perCall, 0.001)));
+  // Each batch lasts at least this long by the clock.
+  const batchSpan = Math.max(batchMs, 10 * clockResolution(now));
   const samples = [];
+  let reps = 0;
   let sampled = 0;
   while (samples.length < maxSamples && (samples.length < minSamples || sampled < budgetMs)) {
     const t = now();
-    for (let i = 0; i < perBatch; i++) fn();
-    const spent = now() - t;
+    let count = 0;
+    let spent;
+    do {
+      fn();
+      count += 1;
+      spent = now() - t;
+      if (count >= MAX_CALLS) throw stalled();
+    } while (spent < batchSpan);
     sampled += spent;
-    samples.push(spent / perBatch);
+    reps += count;
+    samples.push(spent / count);
     yield;
   }
   samples.sort((x, y) => x - y);
@@ -73,7 +105,7 @@ export function* timing(fn, {
     low: quantile(samples, 0.25),
     high: quantile(samples, 0.75),
     samples: samples.length,
-    reps: samples.length * perBatch,
+    reps,
     warmup: calls,
   };
 }
