@@ -76,7 +76,9 @@ test('opened from file:// the cost benchmark runs on the page (no worker): the p
   assert.deepEqual(rows.map((r) => r[0]), ['64', '128']);
   // SIMD full and tiled and plain JavaScript measured; the build without SIMD is not (this page loaded the SIMD build only).
   for (const row of rows) assert.deepEqual(row.slice(1).map((cell) => /\d/.test(cell)), [true, true, false, true], row.join(' | '));
-  assert.match(await page.textContent('#cost-bench .co-summary'), /Not measured here: wasm without SIMD/);
+  const summary = await page.textContent('#cost-bench .co-summary');
+  assert.match(summary, /Not measured here: wasm without SIMD/);
+  assert.doesNotMatch(summary, /\u2014/, 'the medians name only the builds measured (no "\u2014 ms")');
   assert.deepEqual(session.consoleErrors(page), []);
   await page.close();
 });

@@ -241,12 +241,17 @@ describe('the benchmark loop', () => {
     Object.assign(results[5], { ms: 0.8, low: 0.79, high: 0.81 });
     const named = summaryParts(results).find((p) => p.key === 'bench.summary.jsSlower').params;
     expect(named).toEqual({ times: 10 / 0.72, fastest: 'simd' });
-    // No SIMD build: the baseline is the fastest, and the head says so with a gap for the missing series.
-    const baselineOnly = results.filter((r) => r.series === 'baseline' || r.series === 'plainJs');
+    // No SIMD build: the baseline is the fastest, and the head names only what was measured.
+    const skip = (series) => [128, 256].map((n) => ({ n, series, skipped: true }));
+    const baselineOnly = [...results.filter((r) => r.series === 'baseline' || r.series === 'plainJs'), ...skip('simd'), ...skip('simdTiled')];
     const head = summaryParts(baselineOnly);
-    expect(head[0].params).toEqual({ n: 256, simd: null, tiled: null, baseline: 2.4, js: 10 });
-    expect(head.map((p) => p.key.replace('bench.summary.', ''))).toEqual(['head', 'jsSlower', 'growthAsPredicted']);
+    expect(head[0]).toEqual({ key: 'bench.summary.headBaseline', params: { n: 256, baseline: 2.4, js: 10 } });
+    expect(head.map((p) => p.key.replace('bench.summary.', ''))).toEqual(['headBaseline', 'jsSlower', 'growthAsPredicted', 'skipped']);
     expect(head[1].params.fastest).toBe('baseline');
+    // The page's build alone (from disk): the SIMD build's two paths and plain JavaScript.
+    const simdOnly = summaryParts([...results.filter((r) => r.series !== 'baseline'), ...skip('baseline')]);
+    expect(simdOnly[0]).toEqual({ key: 'bench.summary.headSimd', params: { n: 256, simd: 0.72, tiled: 0.8, js: 10 } });
+    expect(simdOnly.at(-1)).toEqual({ key: 'bench.summary.skipped', params: { series: ['baseline'] } });
   });
 
   test('sizes, growth and the choices offered', () => {

@@ -48,6 +48,8 @@ export default {
     reference: R`$\propto n^2$`,
     summary: {
       head: R`Medians at $n$ = {n}: <b>{simd} ms</b> with SIMD through the full matrix, <b>{tiled} ms</b> with SIMD tiled, {baseline} ms without SIMD, {js} ms in plain JavaScript.`,
+      headSimd: R`Medians at $n$ = {n}: <b>{simd} ms</b> with SIMD through the full matrix, <b>{tiled} ms</b> with SIMD tiled, {js} ms in plain JavaScript.`,
+      headBaseline: R`Medians at $n$ = {n}: <b>{baseline} ms</b> without SIMD, {js} ms in plain JavaScript.`,
       simdFaster: R`Through the full matrix, SIMD is {times} times faster than the same C++ without it.`,
       simdSame: R`Through the full matrix, with SIMD and without, the times overlap within their spread: this run shows no difference between them.`,
       simdSlower: R`Through the full matrix, the build without SIMD was {times} times faster in this run, beyond the spread: a busy device can do that; run it again.`,

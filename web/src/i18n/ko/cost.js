@@ -48,6 +48,8 @@ export default {
     reference: R`$\propto n^2$`,
     summary: {
       head: R`$n$ = {n}에서 중앙값: SIMD로 전체 행렬을 거쳐 <b>{simd} ms</b>, SIMD로 타일로 나눠 <b>{tiled} ms</b>, SIMD 없이 {baseline} ms, 평범한 JavaScript로 {js} ms.`,
+      headSimd: R`$n$ = {n}에서 중앙값: SIMD로 전체 행렬을 거쳐 <b>{simd} ms</b>, SIMD로 타일로 나눠 <b>{tiled} ms</b>, 평범한 JavaScript로 {js} ms.`,
+      headBaseline: R`$n$ = {n}에서 중앙값: SIMD 없이 <b>{baseline} ms</b>, 평범한 JavaScript로 {js} ms.`,
       simdFaster: R`전체 행렬을 거치는 경로에서 SIMD가 SIMD 없는 같은 C++보다 {times}배 빠릅니다.`,
       simdSame: R`전체 행렬을 거치는 경로에서 SIMD가 있을 때와 없을 때의 시간이 퍼짐 안에서 겹칩니다. 이번 측정으로는 둘의 차이를 말할 수 없습니다.`,
       simdSlower: R`전체 행렬을 거치는 경로에서, 이번 측정에서는 SIMD 없는 빌드가 퍼짐을 넘어 {times}배 빨랐습니다. 기기가 바쁘면 그럴 수 있으니 다시 실행해 보세요.`,

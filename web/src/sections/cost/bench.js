@@ -194,7 +194,8 @@ export function compareTimes(a, b) {
 // The sentences of the summary, as keys of the section's strings with their
 // numbers (unformatted; `fastest` a series id): each claim only as far as the
 // spreads support it, and each about the numbers the chart shows beside it.
-//   [{ key: 'bench.summary.head', params: { n, simd, tiled, baseline, js } }, { key: 'bench.summary.simdFaster', params: { times } }, ...,
+//   [{ key: 'bench.summary.head', params: { n, simd, tiled, baseline, js } } (headSimd, headBaseline: one build measured),
+//    { key: 'bench.summary.simdFaster', params: { times } }, ...,
 //    { key: 'bench.summary.skipped', params: { series: ['baseline'] } } (series not measured here)]
 // SIMD against no SIMD compares one path (the full matrix) in both builds: the
 // same C++, with and without the vector kernels. Plain JavaScript is compared
@@ -210,7 +211,13 @@ export function summaryParts(results) {
   const js = at('plainJs');
   const fast = [simd, tiled, baseline].filter(Boolean).reduce((a, b) => (b.ms < a.ms ? b : a), { ms: Infinity });
   if (!fast.series || !js) return [];
-  const parts = [{ key: 'bench.summary.head', params: { n: last, simd: simd?.ms ?? null, tiled: tiled?.ms ?? null, baseline: baseline?.ms ?? null, js: js.ms } }];
+  // The head names only what was measured: both builds, the SIMD build alone (from disk, the page's build),
+  // or the build without SIMD alone (a browser without SIMD).
+  const parts = [simd && baseline
+    ? { key: 'bench.summary.head', params: { n: last, simd: simd.ms, tiled: tiled.ms, baseline: baseline.ms, js: js.ms } }
+    : simd
+      ? { key: 'bench.summary.headSimd', params: { n: last, simd: simd.ms, tiled: tiled.ms, js: js.ms } }
+      : { key: 'bench.summary.headBaseline', params: { n: last, baseline: baseline.ms, js: js.ms } }];
   if (simd && baseline) {
     const verdict = compareTimes(simd, baseline);
     const times = verdict === 'slower' ? simd.ms / baseline.ms : baseline.ms / simd.ms;
