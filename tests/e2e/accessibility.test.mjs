@@ -176,20 +176,19 @@ test(`every section alone in embed.html at 335 px: no sideways scroll, full and 
   for (const { id } of sections) {
     const page = await session.newPage(`embed/embed.html?section=${id}&lang=en`, { width: 335, height: 900 });
     await page.waitForSelector('attention-demo[data-ready]', { timeout: 30000 });
-    // The section's prose shown, then hidden (compact shows the panels only).
+    // The section's prose shown (full), then hidden (compact shows the panels only).
     const prose = () => page.$eval('attention-demo', (el) => [...el.shadowRoot.querySelector('.ad-section').children]
       .filter((c) => !c.matches('.panel, .share-notice') && getComputedStyle(c).display !== 'none').length);
-    for (const compact of ['', '&compact']) {
-      if (compact) {
-        await page.$eval('attention-demo', (el) => el.setAttribute('compact', ''));
-        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-        assert.equal(await prose(), 0, `${id}: compact hides the prose`);
-      } else {
-        assert.ok(await prose() > 0, `${id}: the prose is shown`);
-      }
+    const noteSideways = async (label) => {
       const over = await sidewaysScroll(page);
-      if (over > 0) wide.push(`${id}${compact}: ${over}px`);
-    }
+      if (over > 0) wide.push(`${label}: ${over}px`);
+    };
+    assert.ok(await prose() > 0, `${id}: the prose is shown`);
+    await noteSideways(id);
+    await page.$eval('attention-demo', (el) => el.setAttribute('compact', ''));
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    assert.equal(await prose(), 0, `${id}: compact hides the prose`);
+    await noteSideways(`${id}&compact`);
     assert.deepEqual(session.consoleErrors(page), [], id);
     await page.close();
   }

@@ -178,8 +178,12 @@ describe('the benchmark loop', () => {
     expect(r.low).toBeGreaterThan(0.09);
     expect(r.high).toBeLessThan(0.12);
     expect(r.reps / r.samples).toBeGreaterThanOrEqual(90);   // 10 ms of 0.1 ms calls
-    // Chromium's 0.1 ms clock: 1 ms batches would do, batchMs (4) rules.
+    // Chromium's 0.1 ms clock: read as such (batches of 10 ticks, 1 ms, are shorter than batchMs' default 4 ms).
     expect(clockResolution(() => Math.floor((t += 0.001) * 10) / 10)).toBeCloseTo(0.1, 9);
+    // A resolution given (a benchmark reads it once) is used as given: 1 ms ticks, 10 ms batches.
+    calls = 1;
+    const given = time(fn, { now: () => Math.floor(t), warmupMs: 1, batchMs: 0, minSamples: 3, maxSamples: 3, resolution: 1 });
+    expect(given.reps).toBe(300);
   });
 
   test('timing refuses a clock that never moves, in words', () => {
