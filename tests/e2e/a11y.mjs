@@ -62,7 +62,7 @@ export async function keyboardWalk(page, { max = 800 } = {}) {
       const byIds = (ids) => ids.split(/\s+/).map((id) => root.getElementById?.(id)?.textContent ?? '').join(' ');
       const name = (el.getAttribute('aria-label') || (el.getAttribute('aria-labelledby') && byIds(el.getAttribute('aria-labelledby')))
         || el.labels?.[0]?.textContent || el.closest('label')?.textContent || el.textContent || el.title || '').trim();
-      el.setAttribute('data-walk', '1');
+      window.__attnWalkStop = el;   // for the pixel comparison below
       return { key: path.join('>') + '|' + name, ownRing, name, path: path.join(' > ') };
     });
     if (!info) break;
@@ -74,11 +74,7 @@ export async function keyboardWalk(page, { max = 800 } = {}) {
     stops.push(info.key);
     if (!info.name) unnamed.push(info.path);
     if (!info.ownRing) {
-      const handle = await page.evaluateHandle(() => {
-        const find = (root) => root.querySelector('[data-walk]') ??
-          [...root.querySelectorAll('*')].filter((e) => e.shadowRoot).map((e) => find(e.shadowRoot)).find(Boolean);
-        return find(document);
-      });
+      const handle = await page.evaluateHandle(() => window.__attnWalkStop);
       const element = handle.asElement();
       await element?.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' }));
       const box = await element?.boundingBox();
@@ -98,14 +94,8 @@ export async function keyboardWalk(page, { max = 800 } = {}) {
         differs = !focused.equals(blurred);
       }
       if (!differs) invisible.push(info.path);
+      await handle.dispose();
     }
-    await page.evaluate(() => {
-      const clear = (root) => {
-        root.querySelectorAll('[data-walk]').forEach((e) => e.removeAttribute('data-walk'));
-        root.querySelectorAll('*').forEach((e) => e.shadowRoot && clear(e.shadowRoot));
-      };
-      clear(document);
-    });
   }
   return { stops: stops.length, invisible, unnamed };
 }
