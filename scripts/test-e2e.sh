@@ -34,17 +34,19 @@ if [ $# -gt 0 ]; then
   timed "end-to-end tests (headless Chromium): $*" node --test --test-concurrency="${ATTN_E2E_JOBS:-3}" "$@"
 else
   # The size report counts bytes, not time: it runs beside the tests (its
-  # ~15 s, a third of it waiting) and prints when they are done.
+  # ~15 s, a third of it waiting) and prints when they are done, passed or not.
   size_report=$(mktemp)
   timed "size of one embedded section and of each module, measured in headless Chromium (budgets in scripts/size-report.mjs)" \
     node scripts/size-report.mjs > "$size_report" 2>&1 &
   size_pid=$!
+  tests_status=0
   timed "end-to-end tests (headless Chromium) and the npm package (npm pack, offline install)" \
-    node --test --test-concurrency="${ATTN_E2E_JOBS:-3}" tests/e2e/ tests/package/pack.test.mjs
+    node --test --test-concurrency="${ATTN_E2E_JOBS:-3}" tests/e2e/ tests/package/pack.test.mjs || tests_status=$?
   size_status=0
   wait "$size_pid" || size_status=$?
   cat "$size_report"
   rm -f "$size_report"
+  [ "$tests_status" -eq 0 ] || exit "$tests_status"
   [ "$size_status" -eq 0 ] || exit "$size_status"
 fi
 timed "dist/ holds only the site" node --test tests/package/dist-contents.test.mjs

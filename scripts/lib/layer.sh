@@ -2,7 +2,8 @@
 # dependencies once (scripts/ensure-deps.sh; skipped when npm test already did)
 # and, on exit, prints the layer's wall time and whether it passed:
 #   == test:js passed in 41.2 s
-# `timed <label> <command...>` runs a part and prints its wall time after it:
+# `timed <label> <command...>` runs a part and prints its wall time after it (failed
+# or not), and returns the part's exit status:
 #   == end-to-end tests: 201.3 s
 layer_name=""
 layer_start=""
@@ -15,11 +16,12 @@ seconds_since() {
 timed() {
   local label=$1
   shift
-  local start
+  local start status=0
   start=$(date +%s.%N)
   echo "== $label"
-  "$@"
+  "$@" || status=$?
   echo "== $label: $(seconds_since "$start") s"
+  return "$status"
 }
 
 layer_done() {

@@ -97,5 +97,6 @@ export async function keyboardWalk(page, { max = 800 } = {}) {
       await handle.dispose();
     }
   }
+  await page.evaluate(() => { delete window.__attnWalkStop; });
   return { stops: stops.length, invisible, unnamed };
 }

@@ -50,6 +50,8 @@ export function clockResolution(now, maxReads = 1e6) {
 
 // The calls to give up after, when the clock has not reached its mark.
 const MAX_CALLS = 1e6;
+// The clock timing() and benchmark() read unless given another (tests give a stood-in one).
+const performanceNow = () => performance.now();
 
 // Times `fn` (issue 9: one slow first call, counted as the measurement, made
 // the chart of a busy device non-monotonic):
@@ -67,8 +69,7 @@ const MAX_CALLS = 1e6;
 // `resolution`: the clock's, if already read (a benchmark reads it once).
 // Throws if the clock stands still for MAX_CALLS calls.
 export function* timing(fn, {
-  warmupMs = 20, budgetMs = 150, batchMs = 4, minSamples = 5, maxSamples = 25, now = () => performance.now(),
-  resolution = undefined,
+  warmupMs = 20, budgetMs = 150, batchMs = 4, minSamples = 5, maxSamples = 25, now = performanceNow, resolution,
 } = {}) {
   const stalled = () => new Error(`timing: the clock did not advance over ${MAX_CALLS.toLocaleString('en-US')} calls`);
   let warm = 0;
@@ -134,7 +135,7 @@ export function* benchmark({ engines, plainJs, sizes, d = D, seed = 1, series = 
   let done = 0;
   const generator = engines.simd ?? engines.baseline;
   // The clock's resolution, read once for every timing of the run.
-  const clock = { resolution: clockResolution(timingOptions.now ?? (() => performance.now())), ...timingOptions };
+  const settings = { resolution: clockResolution(timingOptions.now ?? performanceNow), ...timingOptions };
   for (const n of sizes) {
     // Q, K, V: n x d standard normals, from the engine's seeded generator.
     const q = generator.randomNormal({ seed, rows: n, cols: d });
@@ -149,7 +150,7 @@ export function* benchmark({ engines, plainJs, sizes, d = D, seed = 1, series = 
         result = { n, d, series: s.id, skipped: true };
       } else {
         const fn = s.build ? () => engine.attentionOutput({ ...args, path: s.path }) : () => plainJs(args);
-        const measured = yield* timing(fn, clock);
+        const measured = yield* timing(fn, settings);
         result = { n, d, series: s.id, ...measured, gflops: flopsOf(n, d) / measured.ms / 1e6 };
       }
       results.push(result);
